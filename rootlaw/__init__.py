@@ -1,0 +1,1 @@
+"""rootlaw: the board game Root, by the Law of Root."""
