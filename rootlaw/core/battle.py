@@ -1,0 +1,366 @@
+"""4.3 Battle: ambush and foil, dice, effects, hits.
+
+A battle in progress lives in ``g.battle`` (one at a time: no effect lets a battle
+start inside another). Each step below is one stage of 4.3.1-4.3.4.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rootlaw.core.game import Game
+from rootlaw.core.move import remove_warriors, trigger_removals
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+text_form("battle", "battle in {1} against {2}")
+text_form("ambush", "ambush with {c1}")
+text_form("no_ambush", "no ambush")
+text_form("foil", "foil the ambush with {c1}")
+text_form("no_foil", "do not foil")
+text_form("effect", "use {c1}")
+text_form("first", "{1} uses battle effects first")
+text_form("hit", "remove {2} ({1})")
+
+AMBUSH_OF = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "ambush_mouse"}
+
+
+class Battle:
+    """The state of one battle (4.3)."""
+
+    __slots__ = ("att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
+                 "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_by", "removed_any")
+
+    def __init__(self, att: int, dfd: int, c: int) -> None:
+        self.att = att
+        self.dfd = dfd
+        self.c = c
+        self.ambush: str | None = None
+        self.a_rolled = 0
+        self.d_rolled = 0
+        self.a_extra = 0
+        self.d_extra = 0
+        self.a_ignore = False  # attacker ignores rolled hits it takes (Armorers)
+        self.d_ignore = False
+        self.used: tuple[str, ...] = ()  # "seat:card" effects used
+        self.warriors_lost = [0, 0]  # [attacker, defender] since the last settle
+        self.pieces_by = [0, 0]  # buildings/tokens removed by [attacker, defender], unsettled
+        self.removed_any = [False, False]  # ever removed an enemy building/token this battle
+
+    def copy(self) -> Battle:
+        b = object.__new__(Battle)
+        for k in Battle.__slots__:
+            setattr(b, k, getattr(self, k))
+        b.warriors_lost = self.warriors_lost[:]
+        b.pieces_by = self.pieces_by[:]
+        b.removed_any = self.removed_any[:]
+        return b
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v)
+                for k in Battle.__slots__ for v in [getattr(self, k)]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Battle:
+        b = cls(int(d["att"]), int(d["dfd"]), int(d["c"]))
+        for k in Battle.__slots__:
+            setattr(b, k, d[k])
+        b.used = tuple(d["used"])
+        return b
+
+
+# ------------------------------------------------------------------ choosing
+def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, int]]:
+    """(clearing, defender) pairs: s has warriors there, the defender any piece (4.3)."""
+    out: list[tuple[int, int]] = []
+    w = g.warriors[s]
+    for c in (clearings if clearings is not None else g.clearings()):
+        if not w[c]:
+            continue
+        for o in g.others(s):
+            if g.has_any_piece(o, c):
+                out.append((c, o))
+    return out
+
+
+def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
+    return [opt("battle", c, g.factions[o]) for c, o in battle_targets(g, s, clearings)]
+
+
+def start_battle(g: Game, att: int, c: int, dfd: int) -> None:
+    """Begin a battle; its steps run before anything already scheduled."""
+    g.battle = Battle(att, dfd, c)
+    g.push(("battle.ambush", dfd))
+
+
+def _ambush_cards(g: Game, s: int, c: int) -> list[str]:
+    """Ambush cards in s's hand matching clearing c (a bird ambush matches any, 2.1.1)."""
+    out = []
+    hand = g.hands[s]
+    if "ambush_bird" in hand:
+        out.append("ambush_bird")
+    own = AMBUSH_OF.get(g.suits[c])
+    if own and own in hand:
+        out.append(own)
+    return out
+
+
+@step
+class Ambush(Handler):
+    """4.3.1 Step 1: the defender may ambush."""
+
+    name = "battle.ambush"
+    kind = "ambush"
+    rule = "4.3.1"
+    prompt = "Play an ambush card?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        b = g.battle
+        if "scouting_party" in g.played[b.att]:  # attacker not affected by ambush cards
+            return [opt("no_ambush")]
+        return [opt("ambush", a) for a in _ambush_cards(g, b.dfd, b.c)] + [opt("no_ambush")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        b = g.battle
+        if o[0] == "ambush":
+            g.hands[b.dfd].remove(o[1])
+            b.ambush = o[1]
+            g.push(("battle.foil", b.att))
+        else:
+            g.push(("battle.roll", b.att))
+
+
+@step
+class Foil(Handler):
+    """4.3.1.I Foil Ambush: the attacker may play a matching ambush card."""
+
+    name = "battle.foil"
+    kind = "foil"
+    rule = "4.3.1.I"
+    prompt = "Foil the ambush with an ambush card of your own?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        b = g.battle
+        return [opt("foil", a) for a in _ambush_cards(g, b.att, b.c)] + [opt("no_foil")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        b = g.battle
+        if o[0] == "foil":
+            g.spend(b.att, o[1])
+            g.discard_card(b.ambush)
+            b.ambush = None
+            g.push(("battle.roll", b.att))
+        else:  # 4.3.1.II the defender deals two hits immediately
+            g.push(("hits", b.att, b.dfd, b.c, 2), ("battle.after_ambush", b.att))
+
+
+@step
+class AfterAmbush(Handler):
+    """4.3.1.II: discard the ambush; end the battle if no attacking warriors remain."""
+
+    name = "battle.after_ambush"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        b = g.battle
+        g.discard_card(b.ambush)
+        b.ambush = None
+        if g.warriors[b.att][b.c] == 0:
+            g.push(("battle.end", b.att))
+        else:
+            g.push(("battle.roll", b.att))
+        settle(g, b)
+
+
+@step
+class Roll(Handler):
+    """4.3.2 Roll dice: higher to the attacker; capped by warriors (4.3.2.I)."""
+
+    name = "battle.roll"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        b = g.battle
+        x, y = g.roll_dice()
+        hi, lo = max(x, y), min(x, y)
+        b.a_rolled = min(hi, g.warriors[b.att][b.c])
+        b.d_rolled = min(lo, g.warriors[b.dfd][b.c])
+        a_fx, d_fx = effect_choices(g, b.att), effect_choices(g, b.dfd)
+        if a_fx and d_fx:  # 4.3.3: the attacker chooses who uses effects first
+            g.push(("battle.order", b.att))
+        elif a_fx:
+            g.push(("battle.effects", b.att, 0))
+        elif d_fx:
+            g.push(("battle.effects", b.dfd, 0))
+        else:
+            g.push(("battle.deal", b.att))
+
+
+def effect_choices(g: Game, s: int) -> list[str]:
+    """Optional battle effects s may still use (4.3.3)."""
+    b = g.battle
+    out = []
+    played = g.played[s]
+    attacker = s == b.att
+    for card in ("armorers", "sappers", "brutal_tactics"):
+        if card not in played or f"{s}:{card}" in b.used:
+            continue
+        if card == "sappers" and attacker or card == "brutal_tactics" and not attacker:
+            continue
+        out.append(card)
+    return out
+
+
+@step
+class EffectsOrder(Handler):
+    name = "battle.order"
+    kind = "effects_order"
+    rule = "4.3.3"
+    prompt = "Who uses battle effects first?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        b = g.battle
+        return [opt("first", g.factions[b.att]), opt("first", g.factions[b.dfd])]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.push(("battle.effects", g.seat_of(o[1]), 1))
+
+
+@step
+class Effects(Handler):
+    """4.3.3 Step 3: use optional battle effects (Armorers, Sappers, Brutal Tactics)."""
+
+    name = "battle.effects"
+    kind = "battle_effect"
+    rule = "4.3.3"
+    prompt = "Use a battle effect?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [opt("effect", c) for c in effect_choices(g, st[1])] + [opt("done")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, both = st[1], st[2]
+        b = g.battle
+        if o[0] == "done":
+            other = b.dfd if s == b.att else b.att
+            if both == 1:
+                g.push(("battle.effects", other, 2))
+            else:
+                g.push(("battle.deal", b.att))
+            return
+        card = o[1]
+        b.used = b.used + (f"{s}:{card}",)
+        if card == "armorers":  # discard: ignore all rolled hits you take
+            g.played[s].remove(card)
+            g.discard_card(card)
+            if s == b.att:
+                b.a_ignore = True
+            else:
+                b.d_ignore = True
+        elif card == "sappers":  # defender discards: deal an extra hit
+            g.played[s].remove(card)
+            g.discard_card(card)
+            b.d_extra += 1
+        elif card == "brutal_tactics":  # attacker deals an extra hit; defender scores 1
+            b.a_extra += 1
+            g.score(b.dfd, 1, "brutal_tactics")
+        g.push(st)
+
+
+@step
+class Deal(Handler):
+    """4.3.4 Step 4: deal hits, both sides at once."""
+
+    name = "battle.deal"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        b = g.battle
+        to_dfd = (0 if b.d_ignore else b.a_rolled) + b.a_extra
+        to_dfd += g.fdefs[b.att].battle_extra_hits(g, b.att, b, True)
+        if g.warriors[b.dfd][b.c] == 0:
+            to_dfd += 1  # 4.3.3.II Defenseless
+        to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
+        to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
+        g.push(("hits", b.dfd, b.att, b.c, to_dfd), ("hits", b.att, b.dfd, b.c, to_att),
+               ("battle.end", b.att))
+
+
+@step
+class Hits(Handler):
+    """4.3.4: each hit removes a piece; warriors first, then buildings and tokens
+    of the taker's choice. Args: (taker, dealer, clearing, hits left)."""
+
+    name = "hits"
+    kind = "take_hit"
+    rule = "4.3.4"
+    prompt = "Choose a building or token to remove"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        taker, c, left = st[1], st[3], st[4]
+        if left <= 0:
+            return [opt("done")]
+        if g.warriors[taker][c]:
+            return [opt("hit", taker, "warrior")]
+        pieces = dict.fromkeys(p[1] for p in g.faction_pieces(taker, c))
+        if not pieces:
+            return [opt("done")]
+        return [opt("hit", taker, k) for k in pieces]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        _, taker, dealer, c, left = st
+        b = g.battle
+        side = 0 if taker == b.att else 1
+        if o[2] == "warrior":
+            n = min(left, g.warriors[taker][c])  # all warrior hits at once
+            remove_warriors(g, taker, c, n)
+            b.warriors_lost[side] += n
+            left -= n
+        else:
+            g.take_piece(c, (taker, o[2]))
+            b.pieces_by[1 - side] += 1
+            b.removed_any[1 - side] = True
+            left -= 1
+        g.push(("hits", taker, dealer, c, left))
+
+
+def settle(g: Game, b: Battle) -> None:
+    """Score removed buildings/tokens (3.2.1) together, then triggered effects (1.1.3)."""
+    a_pts, d_pts = b.pieces_by
+    b.pieces_by = [0, 0]
+    if a_pts:
+        g.score(b.att, a_pts, "removal")
+    if d_pts:
+        g.score(b.dfd, d_pts, "removal")
+    lost = b.warriors_lost
+    b.warriors_lost = [0, 0]
+    trigger_removals(g, [(b.att, b.c, lost[0]), (b.dfd, b.c, lost[1])])
+
+
+@step
+class End(Handler):
+    name = "battle.end"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        b = g.battle
+        g.battle = None
+        for side, s in ((0, b.att), (1, b.dfd)):
+            if b.removed_any[side]:
+                g.score(s, g.fdefs[s].battle_removal_bonus(g, s), "battle_bonus")
+        settle(g, b)

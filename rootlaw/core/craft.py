@@ -1,0 +1,106 @@
+"""4.1 Craft: activate crafting pieces to craft cards from the hand.
+
+Crafting pieces of one suit are interchangeable (a piece's suit is its clearing's,
+4.1.1), so the engine tracks activations per suit, and a choice only arises where
+a question-mark cost could be paid with different suits.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from rootlaw.core.catalog import SUITS
+from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
+from rootlaw.core.game import Game
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+text_form("craft", "craft {c1}")
+
+FAVORS = {"favor_of_the_foxes": "fox", "favor_of_the_rabbits": "rabbit",
+          "favor_of_the_mice": "mouse"}
+CRAFTABLE = frozenset({"item", "persistent", "immediate"})
+
+
+def craft_options(g: Game, s: int) -> list[Option]:
+    have = g.fdefs[s].crafting_pieces(g, s)
+    used = g.craft_used
+    free = (have[0] - used[0], have[1] - used[1], have[2] - used[2])
+    if not any(free):
+        return []
+    out: list[Option] = []
+    cards = g.deckdef.cards
+    for cid in dict.fromkeys(g.hands[s]):
+        card = cards[cid]
+        if card.kind not in CRAFTABLE:
+            continue
+        if card.item is not None and not g.supply.get(card.item):
+            continue  # 4.1.2: the item must be in the supply
+        if card.kind == "persistent" and cid in g.played[s]:
+            continue  # 4.1.4 No Duplicates
+        need = [0, 0, 0]
+        anys = 0
+        for suit in card.cost:
+            if suit == "any":
+                anys += 1
+            else:
+                need[SUITS.index(suit)] += 1
+        rest = [free[i] - need[i] for i in range(3)]
+        if min(rest) < 0:
+            continue
+        if not anys:
+            out.append(opt("craft", cid, ()))
+            continue
+        for combo in combinations_with_replacement(SUITS, anys):
+            if all(combo.count(SUITS[i]) <= rest[i] for i in range(3)):
+                out.append(opt("craft", cid, combo))
+    return out
+
+
+def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
+    """Activate the crafting pieces, then resolve the card (4.1.2, 4.1.3)."""
+    card = g.card(cid)
+    for suit in card.cost:
+        if suit != "any":
+            g.craft_used[SUITS.index(suit)] += 1
+    for suit in anys:
+        g.craft_used[SUITS.index(suit)] += 1
+    g.hands[s].remove(cid)
+    g.note("craft", g.factions[s], cid)
+    if card.kind == "persistent":
+        g.played[s].append(cid)
+        return
+    if card.item is not None:  # 4.1.2 take the item; 3.2.2 score the card's VP
+        g.supply[card.item] -= 1
+        g.items[s].append(card.item)
+        g.discard_card(cid)
+        g.score(s, g.fdefs[s].craft_item_vp(g, s, card), "craft")
+        return
+    g.discard_card(cid)
+    if cid in FAVORS:
+        favor(g, s, FAVORS[cid])
+
+
+@step
+class Craft(Handler):
+    """Crafting before actions (6.5, 7.5.1): craft any number of cards, then go on."""
+
+    name = "craft"
+    kind = "craft"
+    rule = "4.1"
+    prompt = "Craft a card, or go on"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        return craft_options(g, s) + daylight_extras(g, s) + [opt("done")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s = st[1]
+        if o[0] == "done":
+            return
+        g.push(st)
+        if o[0] in DAYLIGHT_VERBS:
+            apply_daylight_extra(g, s, o)
+        else:
+            craft(g, s, o[1], o[2])

@@ -1,0 +1,203 @@
+"""Card effects of the standard deck that any faction may use, and dominance (3.3).
+
+Battle effects (Armorers, Sappers, Brutal Tactics, Scouting Party, ambush) are in
+battle.py; crafting in craft.py. The rest are here, by the phase they belong to.
+"""
+from __future__ import annotations
+
+from rootlaw.core.battle import battle_options, start_battle
+from rootlaw.core.catalog import item_supply
+from rootlaw.core.game import RUIN, Game
+from rootlaw.core.move import MoveCount, move_options, remove_warriors, trigger_removals
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
+text_form("stand_and_deliver", "Stand and Deliver!: take a random card from {1}")
+text_form("activate", "activate {c1}")
+text_form("take_dominance", "take {c1} by spending {c2}")
+text_form("tax_collector", "Tax Collector: remove a warrior in {1} to draw a card")
+text_form("codebreakers", "Codebreakers: look at {1}'s hand")
+text_form("skip", "skip")
+text_form("draw_with", "{1} draws a card too")
+
+DOMINANCE_MIN_VP = 10  # 3.3.1
+
+
+def fresh_item_supply() -> dict[str, int]:
+    """5.1.5 Form the item supply."""
+    return item_supply()
+
+
+# ------------------------------------------------------------------ dominance
+def dominance_achieved(g: Game, s: int) -> bool:
+    """3.3.1.I-II: checked at the start of the player's Birdsong."""
+    card = g.dominance[s]
+    if card is None:
+        return False
+    suit = g.suit_of(card)
+    if suit == "bird":
+        opp = g.board.opposite
+        return any(g.rules(s, c) and g.rules(s, opp[c]) for c in g.board.corners)
+    return sum(1 for c in g.clearings() if g.suits[c] == suit and g.rules(s, c)) >= 3
+
+
+def dominance_options(g: Game, s: int) -> list[Option]:
+    """3.3.1 activate (10+ VP) and 3.3.4 take an available dominance card."""
+    out: list[Option] = []
+    hand = g.hands[s]
+    if g.dominance[s] is None and g.vp[s] >= DOMINANCE_MIN_VP:
+        for cid in dict.fromkeys(hand):
+            if g.card(cid).kind == "dominance":
+                out.append(opt("activate", cid))
+    for dom in dict.fromkeys(g.available):
+        suit = g.suit_of(dom)
+        payers = ([c for c in dict.fromkeys(hand) if g.suit_of(c) == "bird"] if suit == "bird"
+                  else g.cards_matching(s, suit))
+        out.extend(opt("take_dominance", dom, pay) for pay in payers)
+    return out
+
+
+# ----------------------------------------------------------- daylight extras
+def daylight_extras(g: Game, s: int) -> list[Option]:
+    """Options any faction has at its action menus in Daylight."""
+    out = dominance_options(g, s)
+    played = g.played[s]
+    if not played:
+        return out
+    if "tax_collector" in played and "tax_collector" not in g.once:
+        w = g.warriors[s]
+        out.extend(opt("tax_collector", c) for c in g.clearings() if w[c])
+    if "codebreakers" in played and "codebreakers" not in g.once:
+        out.extend(opt("codebreakers", g.factions[o]) for o in g.others(s))
+    return out
+
+
+DAYLIGHT_VERBS = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers"})
+
+
+def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
+    verb = o[0]
+    if verb == "activate":  # 3.3.1: into the play area; no more scoring
+        g.hands[s].remove(o[1])
+        g.dominance[s] = o[1]
+        g.note("dominance", g.factions[s], o[1])
+    elif verb == "take_dominance":  # 3.3.4
+        g.spend(s, o[2])
+        g.available.remove(o[1])
+        g.hands[s].append(o[1])
+    elif verb == "tax_collector":  # once in Daylight: remove a warrior, draw a card
+        g.once = g.once | {"tax_collector"}
+        remove_warriors(g, s, o[1], 1)
+        g.draw(s, 1)
+        trigger_removals(g, [(s, o[1], 1)])
+    elif verb == "codebreakers":  # once in Daylight: look at a hand
+        g.once = g.once | {"codebreakers"}
+        t = g.seat_of(o[1])
+        g.peeks.setdefault(s, {})[t] = list(g.hands[t])
+    else:  # pragma: no cover - callers check DAYLIGHT_VERBS
+        raise ValueError(o)
+
+
+# ---------------------------------------------------------- birdsong effects
+def birdsong_options(g: Game, s: int) -> list[Option]:
+    played = g.played[s]
+    if not played:
+        return []
+    out: list[Option] = []
+    if "royal_claim" in played:
+        out.append(opt("royal_claim"))
+    if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
+        out.extend(opt("stand_and_deliver", g.factions[o]) for o in g.others(s) if g.hands[o])
+    return out
+
+
+def apply_birdsong_option(g: Game, s: int, o: Option) -> None:
+    if o[0] == "royal_claim":  # discard: score one VP per clearing you rule
+        g.played[s].remove("royal_claim")
+        g.discard_card("royal_claim")
+        g.score(s, sum(1 for c in g.clearings() if g.rules(s, c)), "royal_claim")
+    elif o[0] == "stand_and_deliver":  # take a random card; that player scores one VP
+        g.once = g.once | {"stand_and_deliver"}
+        t = g.seat_of(o[1])
+        i = g.random_index("random_card", len(g.hands[t]))
+        g.hands[s].append(g.hands[t].pop(i))
+        g.score(t, 1, "stand_and_deliver")
+
+
+@step
+class BetterBurrowBank(Handler):
+    """Better Burrow Bank: at start of Birdsong, you and another player each draw a card."""
+
+    name = "better_burrow_bank"
+    kind = "choose_player"
+    rule = "4.1.3"
+    prompt = "Better Burrow Bank: which other player draws a card?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [opt("draw_with", g.factions[o]) for o in g.others(st[1])]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.draw(st[1], 1)
+        g.draw(g.seat_of(o[1]), 1)
+
+
+@step
+class CommandWarren(Handler):
+    """Command Warren: at start of Daylight, you may initiate a battle."""
+
+    name = "command_warren"
+    kind = "battle"
+    rule = "4.1.3"
+    prompt = "Command Warren: initiate a battle?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return battle_options(g, st[1]) + [opt("skip")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "battle":
+            start_battle(g, st[1], o[1], g.seat_of(o[2]))
+
+
+@step
+class Cobbler(Handler):
+    """Cobbler: at start of Evening, you may take a move."""
+
+    name = "cobbler"
+    kind = "move"
+    rule = "4.1.3"
+    prompt = "Cobbler: take a move?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return move_options(g, st[1]) + [opt("skip")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "move":
+            g.push((MoveCount.name, st[1], o[1], o[2]))
+
+
+# ------------------------------------------------------------------- favors
+def favor(g: Game, s: int, suit: str) -> None:
+    """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in clearings of the suit."""
+    removed: list[tuple[int, int, int]] = []
+    points = 0
+    for c in g.clearings():
+        if g.suits[c] != suit:
+            continue
+        for o in g.others(s):
+            n = g.warriors[o][c]
+            if n:
+                remove_warriors(g, o, c, n)
+                removed.append((o, c, n))
+            for p in g.faction_pieces(o, c):
+                if p[0] != RUIN:
+                    g.take_piece(c, p)
+                    points += 1  # 3.2.1
+    g.score(s, points, "removal")
+    trigger_removals(g, removed)

@@ -1,0 +1,619 @@
+"""The game state and the engine loop.
+
+A Game is plain data (lists of small ints, strings and tuples) plus a stack of
+steps. ``apply`` checks the option against the current decision, applies it, then
+runs automatic steps until the next real choice (DESIGN.md: forced steps resolve
+themselves). Nothing here is global: the RNG state is an int in the game.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from rootlaw.core import rng as _rng
+from rootlaw.core.catalog import Board, Card, Deck, board, deck, item_supply
+from rootlaw.core.errors import IllegalAction, LoadError
+from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
+from rootlaw.core.options import Decision, Option
+from rootlaw.core.steps import STEPS, Step
+
+WIN_SCORE = 30  # 3.1
+HAND_LIMIT = 5  # 6.6, 7.6.2
+RUIN = -1  # owner seat of ruins (2.2.4)
+
+Piece = tuple[int, str]  # (owner seat, kind)
+LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
+
+
+class Game:
+    """One game of Root. See DESIGN.md for the contract."""
+
+    __slots__ = (
+        "board", "deckdef", "factions", "fdefs", "suits", "warriors", "buildings", "tokens",
+        "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
+        "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
+        "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
+        "version", "setup", "_decision",
+    )
+
+    board: Board
+    deckdef: Deck
+    factions: tuple[str, ...]
+    fdefs: tuple[FactionDef, ...]
+    suits: tuple[str, ...]
+    warriors: list[list[int]]
+    buildings: list[tuple[Piece, ...]]
+    tokens: list[tuple[Piece, ...]]
+    hands: list[list[str]]
+    vp: list[int]
+    dominance: list[str | None]
+    items: list[list[str]]
+    played: list[list[str]]
+    fstate: list[FactionState]
+    deck: list[str]
+    discard: list[str]
+    available: list[str]
+    supply: dict[str, int]
+    turn_seat: int
+    turn_no: int
+    phase: str
+    craft_used: list[int]
+    once: frozenset[str]
+    battle: Any
+    rng: int
+    forced: list[list[Any]]
+    stack: list[Step]
+    _log: LogCell
+    won: tuple[str, ...]
+    win_reason: str
+    peeks: dict[int, dict[int, list[str]]]
+    version: int
+    setup: dict[str, Any]
+    _decision: Decision | None
+
+    # ------------------------------------------------------------------ build
+    @classmethod
+    def new(cls, factions: list[str], map: str = "fall", deck_name: str = "standard",
+            seed: int = 0, forced: list[list[Any]] | None = None) -> Game:
+        g = object.__new__(cls)
+        g.board = board(map)
+        g.deckdef = deck(deck_name)
+        g.setup = {"factions": list(factions), "map": map, "deck": deck_name, "seed": seed}
+        g.rng = _rng.seed_state(seed)
+        g.forced = [list(x) for x in (forced or [])]
+        g._log = None
+        g.factions = tuple(factions)
+        g.fdefs = tuple(FACTIONS[f] for f in factions)
+        n = len(factions)
+        nc = len(g.board.clearings) + 1
+        g.suits = g.board.default_suits
+        g.warriors = [[0] * nc for _ in range(n)]
+        g.buildings = [()] * nc
+        g.tokens = [()] * nc
+        g.hands = [[] for _ in range(n)]
+        g.vp = [0] * n
+        g.dominance = [None] * n
+        g.items = [[] for _ in range(n)]
+        g.played = [[] for _ in range(n)]
+        g.fstate = [fd.new_state() for fd in g.fdefs]
+        g.deck = list(g.deckdef.contents)
+        g.discard = []
+        g.available = []
+        g.supply = {}
+        g.turn_seat = 0
+        g.turn_no = 0
+        g.phase = "setup"
+        g.craft_used = [0, 0, 0]
+        g.once = frozenset()
+        g.battle = None
+        g.stack = [("setup", 0)]
+        g.won = ()
+        g.win_reason = ""
+        g.peeks = {}
+        g.version = 0
+        g._decision = None
+        g._advance()
+        return g
+
+    # ------------------------------------------------------------ the contract
+    @property
+    def is_over(self) -> bool:
+        return bool(self.won)
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None once the game is over."""
+        return self._decision
+
+    def legal_options(self) -> list[Option]:
+        d = self._decision
+        return d.options if d is not None else []
+
+    def apply(self, option: Any) -> None:
+        """Take one option of the current decision; anything else raises IllegalAction."""
+        d = self._decision
+        if d is None:
+            raise IllegalAction("the game is over: no decision is pending", "3.1")
+        try:
+            i = d.options.index(option)
+        except ValueError:
+            raise IllegalAction(self._why_illegal(option, d), d.rule) from None
+        chosen = d.options[i]
+        st = self.stack.pop()
+        self._log = (("d", d.seat, chosen), self._log)
+        self._decision = None
+        self.version += 1
+        STEPS[st[0]].apply(self, st, chosen)
+        self._advance()
+
+    def _why_illegal(self, option: Any, d: Decision) -> str:
+        return (f"{option!s} is not a legal option for {d.seat} now "
+                f"({d.kind}: {d.prompt}); {len(d.options)} options are legal")
+
+    def _advance(self) -> None:
+        """Run automatic and single-option steps until a real choice or the end."""
+        stack = self.stack
+        while not self.won:
+            st = stack[-1]
+            h = STEPS[st[0]]
+            if h.auto:
+                stack.pop()
+                h.run(self, st)
+                continue
+            opts = h.options(self, st)
+            if len(opts) == 1:
+                stack.pop()
+                h.apply(self, st, opts[0])
+                continue
+            if not opts:
+                raise RuntimeError(f"step {st!r} offered no options")
+            self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts,
+                                      lambda h=h, st=st: h.describe(self, st))
+            return
+        self._decision = None
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Faction id -> victory points."""
+        return dict(zip(self.factions, self.vp, strict=True))
+
+    @property
+    def winners(self) -> list[str]:
+        """Faction ids of the winners; empty until the game is over."""
+        return list(self.won)
+
+    @property
+    def log(self) -> list[tuple[Any, ...]]:
+        out: list[tuple[Any, ...]] = []
+        cell = self._log
+        while cell is not None:
+            out.append(cell[0])
+            cell = cell[1]
+        out.reverse()
+        return out
+
+    def note(self, *entry: Any) -> None:
+        """Add an entry to the game record (random results, scoring, events)."""
+        self._log = (entry, self._log)
+
+    # ------------------------------------------------------------------ copy
+    def copy(self) -> Game:
+        g = object.__new__(Game)
+        g.board = self.board
+        g.deckdef = self.deckdef
+        g.factions = self.factions
+        g.fdefs = self.fdefs
+        g.suits = self.suits
+        g.warriors = [w[:] for w in self.warriors]
+        g.buildings = self.buildings[:]
+        g.tokens = self.tokens[:]
+        g.hands = [h[:] for h in self.hands]
+        g.vp = self.vp[:]
+        g.dominance = self.dominance[:]
+        g.items = [x[:] for x in self.items]
+        g.played = [x[:] for x in self.played]
+        g.fstate = [f.copy() for f in self.fstate]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.available = self.available[:]
+        g.supply = self.supply.copy()
+        g.turn_seat = self.turn_seat
+        g.turn_no = self.turn_no
+        g.phase = self.phase
+        g.craft_used = self.craft_used[:]
+        g.once = self.once
+        g.battle = self.battle.copy() if self.battle is not None else None
+        g.rng = self.rng
+        g.forced = self.forced[:]
+        g.stack = self.stack[:]
+        g._log = self._log
+        g.won = self.won
+        g.win_reason = self.win_reason
+        g.peeks = {k: dict(v) for k, v in self.peeks.items()} if self.peeks else {}
+        g.version = self.version
+        g.setup = self.setup
+        d = self._decision
+        g._decision = None if d is None else Decision(
+            d.seat, d.kind, d.rule, d.options, lambda st=g.stack[-1]: STEPS[st[0]].describe(g, st))
+        return g
+
+    # ------------------------------------------------------------- randomness
+    def _chance(self, kind: str, produce: Callable[[], Any]) -> Any:
+        """Every random result passes here: forced (tests) or drawn, and logged."""
+        if self.forced and self.forced[0][0] == kind:
+            value = self.forced.pop(0)[1]
+        else:
+            value = produce()
+        self._log = (("r", kind, value), self._log)
+        return value
+
+    def _below(self, n: int) -> int:
+        self.rng, x = _rng.next_state(self.rng)
+        return x % n
+
+    def _shuffled(self, items: list[str]) -> list[str]:
+        out = items[:]
+        for i in range(len(out) - 1, 0, -1):
+            j = self._below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def random_index(self, kind: str, n: int) -> int:
+        value: int = self._chance(kind, lambda: self._below(n))
+        if not 0 <= value < n:
+            raise ValueError(f"forced {kind} result {value} out of range 0..{n - 1}")
+        return value
+
+    def roll_dice(self) -> tuple[int, int]:
+        """4.3.2: two dice, faces 0-3 each."""
+        value = self._chance("dice", lambda: [self._below(4), self._below(4)])
+        return int(value[0]), int(value[1])
+
+    def shuffle(self, kind: str, cards: list[str]) -> list[str]:
+        value = self._chance(kind, lambda: self._shuffled(cards))
+        if sorted(value) != sorted(cards):
+            raise ValueError(f"forced {kind} is not a permutation of the cards")
+        return list(value)
+
+    def force(self, kind: str, value: Any) -> None:
+        """Queue a random result (tests): the next ``kind`` draw returns ``value``."""
+        self.forced.append([kind, value])
+
+    # ------------------------------------------------------------------ cards
+    def card(self, card_id: str) -> Card:
+        return self.deckdef.cards[card_id]
+
+    def suit_of(self, card_id: str) -> str:
+        return self.deckdef.cards[card_id].suit
+
+    def draw(self, s: int, n: int = 1) -> None:
+        """2.1: draw from the deck; an empty deck is formed anew from the discard pile."""
+        hand = self.hands[s]
+        for _ in range(n):
+            if not self.deck:
+                if not self.discard:
+                    return  # 1.5.4: draw as many as possible
+                self.deck = self.shuffle("reshuffle", self.discard)
+                self.discard = []
+            hand.append(self.deck.pop())
+
+    def discard_card(self, card_id: str) -> None:
+        """G.1.5: discard; a dominance card goes near the map instead (3.3.3)."""
+        if self.deckdef.cards[card_id].kind == "dominance":
+            self.available.append(card_id)
+        else:
+            self.discard.append(card_id)
+
+    def spend(self, s: int, card_id: str) -> None:
+        """Take a card from the hand and discard it (G.1.29)."""
+        self.hands[s].remove(card_id)
+        self.discard_card(card_id)
+
+    def cards_matching(self, s: int, suit: str) -> list[str]:
+        """Distinct cards in hand that can be spent as ``suit`` (2.1.1 birds are wild;
+        2.1.1.II a bird prompt takes only birds)."""
+        out: list[str] = []
+        cards = self.deckdef.cards
+        for cid in self.hands[s]:
+            cs = cards[cid].suit
+            if (cs == suit or cs == "bird") and cid not in out:
+                out.append(cid)
+        return out
+
+    # ------------------------------------------------------------------ score
+    def score(self, s: int, n: int, reason: str) -> None:
+        """Score (or lose) VP. A player with an activated dominance card cannot (3.3.1)."""
+        if n == 0 or self.dominance[s] is not None:
+            return
+        new = max(0, self.vp[s] + n)  # the track has no spaces below 0 (rulings.md)
+        if new == self.vp[s]:
+            return
+        self._log = (("s", self.factions[s], new - self.vp[s], reason), self._log)
+        self.vp[s] = new
+        if new >= WIN_SCORE:
+            self.check_victory()
+
+    def check_victory(self) -> None:
+        """3.1: 30 VP wins at once; if several reach it together, the player taking the turn."""
+        if self.won:
+            return
+        reached = [s for s in range(len(self.factions))
+                   if self.vp[s] >= WIN_SCORE and self.dominance[s] is None]
+        if not reached:
+            return
+        n = len(self.factions)
+        order = [(self.turn_seat + i) % n for i in range(n)]
+        winner = next(s for s in order if s in reached)
+        self.win(winner, "points")
+
+    def win(self, s: int, reason: str) -> None:
+        if not self.won:
+            self.won = (self.factions[s],)
+            self.win_reason = reason
+            self._log = (("w", self.factions[s], reason), self._log)
+
+    # ------------------------------------------------------------------- map
+    def clearings(self) -> range:
+        return range(1, len(self.board.clearings) + 1)
+
+    def presence(self, s: int, c: int) -> int:
+        """Warriors plus buildings of seat s in clearing c (2.5)."""
+        n = self.warriors[s][c]
+        for owner, _ in self.buildings[c]:
+            if owner == s:
+                n += 1
+        return n
+
+    def rules(self, s: int, c: int) -> bool:
+        """2.5 Rule; ties rule for nobody unless a faction's rule says so (7.2.2)."""
+        mine = self.presence(s, c)
+        if mine == 0:
+            return False
+        tie = False
+        for o in range(len(self.factions)):
+            if o != s:
+                theirs = self.presence(o, c)
+                if theirs > mine:
+                    return False
+                if theirs == mine:
+                    tie = True
+        return not tie or self.fdefs[s].rules_on_tie(self, s, c)
+
+    def ruler(self, c: int) -> int | None:
+        for s in range(len(self.factions)):
+            if self.rules(s, c):
+                return s
+        return None
+
+    def open_slots(self, c: int) -> int:
+        return self.board.slots[c] - len(self.buildings[c])
+
+    def may_place(self, s: int, c: int) -> bool:
+        """Whether any faction's rule forbids s placing pieces in c (e.g. The Keep, 6.2.2)."""
+        for o, fd in enumerate(self.fdefs):
+            if o != s and fd.blocks_placement(self, o, s, c):
+                return False
+        return True
+
+    def warrior_supply(self, s: int) -> int:
+        return self.fdefs[s].warriors - sum(self.warriors[s])
+
+    def buildings_of(self, s: int, kind: str) -> list[int]:
+        """Clearings holding each of s's buildings of ``kind`` (with repeats)."""
+        out = []
+        for c in self.clearings():
+            for p in self.buildings[c]:
+                if p[0] == s and p[1] == kind:
+                    out.append(c)
+        return out
+
+    def count_building(self, s: int, kind: str) -> int:
+        n = 0
+        for pieces in self.buildings:
+            for p in pieces:
+                if p[0] == s and p[1] == kind:
+                    n += 1
+        return n
+
+    def count_token(self, s: int, kind: str) -> int:
+        n = 0
+        for pieces in self.tokens:
+            for p in pieces:
+                if p[0] == s and p[1] == kind:
+                    n += 1
+        return n
+
+    def place_warriors(self, s: int, c: int, n: int) -> int:
+        """Place up to n warriors from supply (1.5.4: as many as possible)."""
+        n = min(n, self.warrior_supply(s))
+        if n > 0:
+            self.warriors[s][c] += n
+        return n
+
+    def place_building(self, s: int, kind: str, c: int) -> None:
+        self.buildings[c] = self.buildings[c] + ((s, kind),)
+
+    def place_token(self, s: int, kind: str, c: int) -> None:
+        self.tokens[c] = self.tokens[c] + ((s, kind),)
+
+    def take_piece(self, c: int, piece: Piece) -> None:
+        """Remove one building or token from a clearing (to its supply or track, G.1.22)."""
+        if piece in self.buildings[c]:
+            lst = list(self.buildings[c])
+            lst.remove(piece)
+            self.buildings[c] = tuple(lst)
+        else:
+            lst = list(self.tokens[c])
+            lst.remove(piece)
+            self.tokens[c] = tuple(lst)
+
+    def faction_pieces(self, s: int, c: int) -> list[Piece]:
+        """s's buildings and tokens in clearing c."""
+        return [p for p in self.buildings[c] if p[0] == s] + [p for p in self.tokens[c] if p[0] == s]
+
+    def has_any_piece(self, s: int, c: int) -> bool:
+        if self.warriors[s][c]:
+            return True
+        for p in self.buildings[c]:
+            if p[0] == s:
+                return True
+        for p in self.tokens[c]:
+            if p[0] == s:
+                return True
+        return False
+
+    def push(self, *steps: Step) -> None:
+        """Schedule steps to run in the given order (before anything already scheduled)."""
+        self.stack.extend(reversed(steps))
+
+    def seat_of(self, faction: str) -> int:
+        return self.factions.index(faction)
+
+    def others(self, s: int) -> Iterator[int]:
+        return (o for o in range(len(self.factions)) if o != s)
+
+    # ---------------------------------------------------------- persistence
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "rootlaw-game-1",
+            "setup": self.setup,
+            "factions": list(self.factions),
+            "suits": list(self.suits),
+            "warriors": self.warriors,
+            "buildings": [[list(p) for p in ps] for ps in self.buildings],
+            "tokens": [[list(p) for p in ps] for ps in self.tokens],
+            "hands": self.hands,
+            "scores": self.vp,
+            "dominance": self.dominance,
+            "items": self.items,
+            "played": self.played,
+            "fstate": [f.to_json() for f in self.fstate],
+            "deck": self.deck,
+            "discard": self.discard,
+            "available": self.available,
+            "supply": self.supply,
+            "turn_seat": self.turn_seat,
+            "turn_no": self.turn_no,
+            "phase": self.phase,
+            "craft_used": self.craft_used,
+            "once": sorted(self.once),
+            "battle": self.battle.to_json() if self.battle is not None else None,
+            "rng": str(self.rng),
+            "forced": self.forced,
+            "stack": [_jsonable(st) for st in self.stack],
+            "log": [_jsonable(e) for e in self.log],
+            "winners": list(self.won),
+            "win_reason": self.win_reason,
+            "peeks": {str(k): {str(t): h for t, h in v.items()} for k, v in self.peeks.items()},
+            "version": self.version,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise LoadError(f"not a saved game: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != "rootlaw-game-1":
+            raise LoadError("not a saved game: missing format 'rootlaw-game-1'")
+        try:
+            return cls._from_dict(data)
+        except LoadError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise LoadError(f"malformed saved game: {type(e).__name__}: {e}") from None
+
+    @classmethod
+    def _from_dict(cls, d: dict[str, Any]) -> Game:
+        from rootlaw.core.battle import Battle
+
+        g = object.__new__(cls)
+        setup = d["setup"]
+        g.setup = setup
+        g.board = board(setup["map"])
+        g.deckdef = deck(setup["deck"])
+        for f in d["factions"]:
+            if f not in FACTIONS:
+                raise LoadError(f"unknown faction {f!r} in saved game")
+        g.factions = tuple(d["factions"])
+        g.fdefs = tuple(FACTIONS[f] for f in g.factions)
+        n = len(g.factions)
+        nc = len(g.board.clearings) + 1
+        g.suits = tuple(d["suits"])
+        g.warriors = [[int(x) for x in w] for w in d["warriors"]]
+        g.buildings = [tuple((int(p[0]), str(p[1])) for p in ps) for ps in d["buildings"]]
+        g.tokens = [tuple((int(p[0]), str(p[1])) for p in ps) for ps in d["tokens"]]
+        if len(g.warriors) != n or any(len(w) != nc for w in g.warriors) or len(g.buildings) != nc:
+            raise LoadError("piece arrays do not match the factions and the map")
+        g.hands = [list(h) for h in d["hands"]]
+        g.vp = [int(x) for x in d["scores"]]
+        g.dominance = list(d["dominance"])
+        g.items = [list(x) for x in d["items"]]
+        g.played = [list(x) for x in d["played"]]
+        g.fstate = [fd.state_from_json(fs) for fd, fs in zip(g.fdefs, d["fstate"], strict=True)]
+        g.deck = list(d["deck"])
+        g.discard = list(d["discard"])
+        g.available = list(d["available"])
+        for pile in (g.deck, g.discard, g.available, *g.hands, *g.played):
+            for cid in pile:
+                if cid not in g.deckdef.cards:
+                    raise LoadError(f"unknown card {cid!r} in saved game")
+        g.supply = {str(k): int(v) for k, v in d["supply"].items()}
+        g.turn_seat = int(d["turn_seat"])
+        g.turn_no = int(d["turn_no"])
+        g.phase = str(d["phase"])
+        g.craft_used = [int(x) for x in d["craft_used"]]
+        g.once = frozenset(d["once"])
+        g.battle = Battle.from_json(d["battle"]) if d["battle"] is not None else None
+        g.rng = int(d["rng"])
+        g.forced = [list(x) for x in d["forced"]]
+        g.stack = [_tupled(st) for st in d["stack"]]
+        for st in g.stack:
+            if not st or st[0] not in STEPS:
+                raise LoadError(f"unknown step {st!r} in saved game")
+        cell: LogCell = None
+        for e in d["log"]:
+            entry = _tupled(e)
+            if entry and entry[0] == "d":
+                entry = ("d", entry[1], Option(entry[2]))
+            cell = (entry, cell)
+        g._log = cell
+        g.won = tuple(d["winners"])
+        g.win_reason = str(d["win_reason"])
+        g.peeks = {int(k): {int(t): list(h) for t, h in v.items()} for k, v in d["peeks"].items()}
+        g.version = int(d["version"])
+        g._decision = None
+        if not g.won:
+            g._advance()
+        return g
+
+    # ------------------------------------------------------------------ view
+    def view(self, seat: str | int | None = None) -> dict[str, Any]:
+        from rootlaw.core.view import view
+
+        return view(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Game {'/'.join(self.factions)} turn {self.turn_no} {self.phase} "
+                f"scores {self.vp}{' over' if self.won else ''}>")
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, tuple | list):
+        return [_jsonable(v) for v in x]
+    return x
+
+
+def _tupled(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tupled(v) for v in x)
+    return x
+
+
+def fresh_supply() -> dict[str, int]:
+    """5.1.5 The item supply."""
+    return item_supply()

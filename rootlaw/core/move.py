@@ -1,0 +1,78 @@
+"""4.2 Move, and removal of pieces with its triggered effects (1.1.3, G.1.22)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rootlaw.core.game import Game
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+text_form("move", "move {1} -> {2}")
+text_form("warriors", "{1} warrior(s)")
+
+
+def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
+    """Every (origin, destination) s may move along (4.2; 4.2.1 You Must Rule)."""
+    w = g.warriors[s]
+    adj = g.board.adj
+    out: list[tuple[int, int]] = []
+    for a in (origins if origins is not None else g.clearings()):
+        if not w[a]:
+            continue
+        rules_a = g.rules(s, a)
+        for b in adj[a]:
+            if rules_a or g.rules(s, b):
+                out.append((a, b))
+    return out
+
+
+def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[Option]:
+    return [opt("move", a, b) for a, b in move_pairs(g, s, origins)]
+
+
+def do_move(g: Game, s: int, a: int, b: int, n: int) -> None:
+    """Move n warriors of s from a to b."""
+    g.warriors[s][a] -= n
+    g.warriors[s][b] += n
+
+
+@step
+class MoveCount(Handler):
+    """4.2: how many warriors (more than zero) take the move."""
+
+    name = "move_count"
+    kind = "move_count"
+    rule = "4.2"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"How many warriors move from {st[2]} to {st[3]}?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [opt("warriors", k) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        do_move(g, st[1], st[2], st[3], o[1])
+
+
+def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
+    """Remove up to n of s's warriors from c to the supply; triggers are the caller's."""
+    n = min(n, g.warriors[s][c])
+    g.warriors[s][c] -= n
+    return n
+
+
+def trigger_removals(g: Game, removed: list[tuple[int, int, int]]) -> None:
+    """Resolve effects triggered by warriors removed together (1.1.3: all removed first).
+
+    ``removed`` holds (seat, clearing, count). Every trigger here is its owner's own
+    independent choice, so their order cannot change the outcome.
+    """
+    steps: list[Step] = []
+    for s, c, n in removed:
+        if n > 0:
+            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n))
+    if steps:
+        g.push(*steps)

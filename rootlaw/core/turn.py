@@ -1,0 +1,184 @@
+"""Setup (5.1) and the turn structure (1.4.1): Birdsong, Daylight, Evening.
+
+The core owns the frame of a turn and the card effects any faction may use at
+its edges; each faction fills the phases with its own steps (FactionDef.phase_steps).
+"""
+from __future__ import annotations
+
+from rootlaw.core import effects
+from rootlaw.core.game import HAND_LIMIT, RUIN, Game
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+text_form("discard", "discard {c1}")
+text_form("done", "done")
+
+
+@step
+class Setup(Handler):
+    """5.1 Standard Setup."""
+
+    name = "setup"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        n = len(g.factions)
+        # 5.1.1 random seating order and starting player
+        order = g.shuffle("seating", list(g.factions))
+        perm = [g.factions.index(f) for f in order]
+        g.factions = tuple(order)
+        g.fdefs = tuple(g.fdefs[i] for i in perm)
+        g.fstate = [g.fstate[i] for i in perm]
+        start = g.random_index("starting_player", n)
+        # 5.1.3 two players: no dominance cards; shuffle; three cards each
+        if n == 2:
+            g.deck = [c for c in g.deck if g.card(c).kind != "dominance"]
+        g.deck = g.shuffle("deck", g.deck)
+        for i in range(n):
+            g.draw((start + i) % n, 3)
+        # 5.1.4 ruins; 5.1.5 item supply
+        for c in g.clearings():
+            if g.board.ruins[c]:
+                g.place_building(RUIN, "ruin", c)
+        g.supply = effects.fresh_item_supply()
+        # 5.1.7 faction setup in setup order
+        order_seats = sorted(range(n), key=lambda s: (g.fdefs[s].setup_order, s))
+        steps: list[Step] = []
+        for s in order_seats:
+            steps.extend(g.fdefs[s].setup_steps(g, s))
+        g.push(*steps, ("turn", start))
+
+
+@step
+class Turn(Handler):
+    """1.4.1 A turn: Birdsong, Daylight, Evening, then the next player clockwise."""
+
+    name = "turn"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        g.turn_seat = s
+        g.turn_no += 1
+        g.craft_used = [0, 0, 0]
+        g.once = frozenset()
+        fd = g.fdefs[s]
+        g.push(
+            ("birdsong_start", s), ("card_window", s),
+            *fd.phase_steps(g, s, "birdsong"),
+            ("card_window", s),
+            ("daylight_start", s),
+            *fd.phase_steps(g, s, "daylight"),
+            ("evening_start", s),
+            *fd.phase_steps(g, s, "evening"),
+            ("end_turn", s),
+        )
+
+
+@step
+class EndTurn(Handler):
+    name = "end_turn"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        g.push(("turn", (st[1] + 1) % len(g.factions)))
+
+
+@step
+class BirdsongStart(Handler):
+    """Start of Birdsong: dominance victory check (3.3.1), then Better Burrow Bank."""
+
+    name = "birdsong_start"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        g.phase = "birdsong"
+        if effects.dominance_achieved(g, s):
+            g.win(s, "dominance")
+            return
+        if "better_burrow_bank" in g.played[s]:
+            g.push(("better_burrow_bank", s))
+
+
+@step
+class CardWindow(Handler):
+    """Birdsong card effects the player may use: Royal Claim, Stand and Deliver!"""
+
+    name = "card_window"
+    kind = "birdsong_card"
+    rule = "4.1.3"
+    prompt = "Use a Birdsong card effect?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return effects.birdsong_options(g, st[1]) + [opt("done")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] != "done":
+            g.push(st)
+            effects.apply_birdsong_option(g, st[1], o)
+
+
+@step
+class DaylightStart(Handler):
+    name = "daylight_start"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        g.phase = "daylight"
+        if "command_warren" in g.played[s]:
+            g.push(("command_warren", s))
+
+
+@step
+class EveningStart(Handler):
+    name = "evening_start"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        g.phase = "evening"
+        if "cobbler" in g.played[s]:
+            g.push(("cobbler", s))
+
+
+@step
+class Draw(Handler):
+    name = "draw"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        g.draw(st[1], st[2])
+
+
+@step
+class DiscardDown(Handler):
+    """6.6 / 7.6.2: discard cards of your choice down to the hand limit."""
+
+    name = "discard_down"
+    kind = "discard"
+    rule = "6.6"
+    prompt = "Discard down to five cards"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        hand = g.hands[st[1]]
+        if len(hand) <= HAND_LIMIT:
+            return [opt("done")]
+        return [opt("discard", c) for c in dict.fromkeys(hand)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "discard":
+            g.spend(st[1], o[1])
+            g.push(st)

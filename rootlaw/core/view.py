@@ -1,0 +1,74 @@
+"""What one seat may know (1.2): hands are private, hand sizes public; the deck
+order and the RNG state are nobody's. ``seat=None`` gives the public view."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
+
+
+def view(g: Game, seat: str | int | None) -> dict[str, Any]:
+    me: int | None
+    if seat is None:
+        me = None
+    elif isinstance(seat, int):
+        me = seat
+    else:
+        me = g.seat_of(seat)
+    clearings = []
+    for c in g.clearings():
+        clearings.append({
+            "id": c,
+            "suit": g.suits[c],
+            "slots": g.board.slots[c],
+            "warriors": {g.factions[s]: g.warriors[s][c]
+                         for s in range(len(g.factions)) if g.warriors[s][c]},
+            "buildings": [[_owner(g, p[0]), p[1]] for p in g.buildings[c]],
+            "tokens": [[_owner(g, p[0]), p[1]] for p in g.tokens[c]],
+            "ruler": _owner(g, g.ruler(c)),
+        })
+    players = {}
+    for s, f in enumerate(g.factions):
+        p: dict[str, Any] = {
+            "seat": s,
+            "score": g.vp[s],
+            "hand_size": len(g.hands[s]),
+            "dominance": g.dominance[s],
+            "items": list(g.items[s]),
+            "play_area": list(g.played[s]),
+            "warriors_in_supply": g.warrior_supply(s),
+            "faction": g.fdefs[s].view(g, s, me),
+        }
+        if s == me:
+            p["hand"] = list(g.hands[s])
+            if s in g.peeks:  # Codebreakers: hands this seat has looked at
+                p["seen_hands"] = {g.factions[t]: list(h) for t, h in g.peeks[s].items()}
+        players[f] = p
+    d = g.decision
+    return {
+        "map": g.board.name,
+        "turn": g.turn_no,
+        "turn_player": g.factions[g.turn_seat] if g.turn_no else None,
+        "phase": g.phase,
+        "factions": list(g.factions),
+        "you": g.factions[me] if me is not None else None,
+        "clearings": clearings,
+        "players": players,
+        "deck_size": len(g.deck),
+        "discard": list(g.discard),
+        "available_dominance": list(g.available),
+        "item_supply": dict(g.supply),
+        "decision": None if d is None else d.to_dict(with_options=(me is not None
+                                                                   and d.seat == g.factions[me])),
+        "winners": list(g.won),
+        "win_reason": g.win_reason,
+    }
+
+
+def _owner(g: Game, s: int | None) -> str | None:
+    if s is None:
+        return None
+    if s < 0:
+        return "ruin"
+    return g.factions[s]

@@ -1,0 +1,441 @@
+"""Eyrie Dynasties (Law of Root, section 7)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rootlaw.core.battle import battle_targets, start_battle
+from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.game import Game
+from rootlaw.core.move import MoveCount, move_pairs
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+if TYPE_CHECKING:
+    from rootlaw.core.battle import Battle
+    from rootlaw.core.catalog import Card
+
+ME = Faction.EYRIE
+_T = tracks()["eyrie"]
+ROOST_VP = tuple(_T["roost_vp_per_turn_by_roosts_on_map"])  # by roosts on the map - 1
+DRAW_BONUS_AT = tuple(_T["roost_card_draw_bonus_at"])
+LEADERS: dict[str, tuple[str, str]] = {k: (v[0], v[1]) for k, v in _T["leaders"].items()}
+COLUMNS = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
+VIZIER = "loyal_vizier"  # 7.3.4: two bird cards that never leave the Decree
+
+text_form("corner", "place your roost and six warriors in {1}")
+text_form("leader", "choose the {1} leader")
+text_form("decree", "add {c1} to the {2} column")
+text_form("roost", "place the new roost in {1}")
+text_form("decree_recruit", "recruit ({1}) in {2}")
+text_form("decree_move", "move ({1}) {2} -> {3}")
+text_form("decree_battle", "battle ({1}) in {2} against {3}")
+text_form("decree_build", "build a roost ({1}) in {2}")
+text_form("turmoil", "cannot resolve a {1} card: fall into turmoil")
+
+
+class EyrieState(FactionState):
+    __slots__ = ("leader", "face_up", "decree", "corner")
+
+    def __init__(self, leader: str | None = None, face_up: tuple[str, ...] = (),
+                 decree: tuple[tuple[str, ...], ...] = ((), (), (), ()), corner: int = 0) -> None:
+        self.leader = leader
+        self.face_up = face_up  # leaders face up beside the board (7.3.3)
+        self.decree = decree  # four columns of card ids (7.5.2)
+        self.corner = corner  # starting corner clearing (7.3.2)
+
+    def copy(self) -> EyrieState:
+        return EyrieState(self.leader, self.face_up, self.decree, self.corner)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "face_up": list(self.face_up),
+                "decree": [list(c) for c in self.decree], "corner": self.corner}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> EyrieState:
+        decree = tuple(tuple(str(x) for x in col) for col in d["decree"])
+        if len(decree) != 4:
+            raise ValueError("the Decree has four columns")
+        return cls(d["leader"], tuple(d["face_up"]), decree, int(d["corner"]))
+
+
+def st_of(g: Game, s: int) -> EyrieState:
+    fs = g.fstate[s]
+    assert isinstance(fs, EyrieState)
+    return fs
+
+
+def card_suit(g: Game, cid: str) -> str:
+    return "bird" if cid == VIZIER else g.suit_of(cid)
+
+
+def suit_ok(g: Game, suit: str, c: int) -> bool:
+    """A Decree card's suit matches a clearing; birds match any (2.1.1)."""
+    return suit == "bird" or g.suits[c] == suit
+
+
+class Eyrie(FactionDef):
+    id = ME
+    name = "Eyrie Dynasties"
+    setup_order = "B"
+    reach = 7
+    warriors = _T["warriors"]
+    buildings = {"roost": _T["roosts"]}
+
+    def new_state(self) -> FactionState:
+        return EyrieState()
+
+    def state_from_json(self, data: dict[str, Any]) -> FactionState:
+        return EyrieState.from_json(data)
+
+    def setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("eyrie.corner", s), ("eyrie.leader", s)]
+
+    def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
+        if phase == "birdsong":
+            return [("eyrie.emergency", s), ("eyrie.add", s, 0, 0), ("eyrie.new_roost", s)]
+        if phase == "daylight":
+            return [("craft", s), ("eyrie.decree_start", s)]
+        return [("eyrie.evening", s), ("discard_down", s)]
+
+    def starting_corner(self, g: Game, s: int) -> int | None:
+        return st_of(g, s).corner or None
+
+    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
+        """7.2.1 The Eyrie craft with roosts."""
+        n = [0, 0, 0]
+        for c in g.buildings_of(s, "roost"):
+            n[SUITS.index(g.suits[c])] += 1
+        return (n[0], n[1], n[2])
+
+    def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
+        """7.2.2 Lords of the Forest (g.rules only asks when s has pieces there)."""
+        return True
+
+    def craft_item_vp(self, g: Game, s: int, card: Card) -> int:
+        """7.2.3 Disdain for Trade, ignored by the Builder (7.8.1)."""
+        return card.vp if st_of(g, s).leader == "builder" else 1
+
+    def battle_extra_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
+        """7.8.3 Commander: an extra hit as attacker."""
+        return 1 if attacker and st_of(g, s).leader == "commander" else 0
+
+    def battle_removal_bonus(self, g: Game, s: int) -> int:
+        """7.8.4 Despot: one extra VP for removing buildings or tokens in a battle."""
+        return 1 if st_of(g, s).leader == "despot" else 0
+
+    def cards_held(self, g: Game, s: int) -> list[str]:
+        return [c for col in st_of(g, s).decree for c in col if c != VIZIER]
+
+    def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
+        es = st_of(g, s)
+        return {
+            "leader": es.leader,
+            "leaders_face_up": list(es.face_up),
+            "decree": {COLUMNS[i]: list(col) for i, col in enumerate(es.decree)},
+            "roosts_on_track": Eyrie.buildings["roost"] - g.count_building(s, "roost"),
+        }
+
+
+register(Eyrie())
+
+
+# ------------------------------------------------------------------- setup
+@step
+class Corner(Handler):
+    """7.3.2 Roost and six warriors in a corner not another's start, opposite one if possible."""
+
+    name = "eyrie.corner"
+    kind = "setup_corner"
+    rule = "7.3.2"
+    prompt = "Choose your starting corner"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        taken = {g.fdefs[o].starting_corner(g, o) for o in g.others(s)} - {None}
+        free = [c for c in g.board.corners if c not in taken and g.may_place(s, c)]
+        facing = [c for c in free if g.board.opposite[c] in taken]
+        return [opt("corner", c) for c in (facing or free)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, c = st[1], o[1]
+        st_of(g, s).corner = c
+        g.place_building(s, "roost", c)
+        g.place_warriors(s, c, 6)
+
+
+def tuck_viziers(es: EyrieState, leader: str) -> None:
+    """7.3.4: the Loyal Viziers go into the columns the leader lists."""
+    cols = [list(col) for col in es.decree]
+    for name in LEADERS[leader]:
+        cols[COLUMNS.index(name)].append(VIZIER)
+    es.decree = tuple(tuple(col) for col in cols)
+
+
+@step
+class ChooseLeader(Handler):
+    """7.3.3 Choose a leader; 7.3.4 tuck the viziers."""
+
+    name = "eyrie.leader"
+    kind = "leader"
+    rule = "7.3.3"
+    prompt = "Choose your leader"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [opt("leader", name) for name in LEADERS]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        es = st_of(g, st[1])
+        es.leader = o[1]
+        es.face_up = tuple(x for x in LEADERS if x != o[1])
+        tuck_viziers(es, o[1])
+
+
+# ---------------------------------------------------------------- birdsong
+@step
+class Emergency(Handler):
+    """7.4.1 Emergency Orders: with no cards in hand, draw one."""
+
+    name = "eyrie.emergency"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        if not g.hands[st[1]]:
+            g.draw(st[1], 1)
+
+
+@step
+class AddToDecree(Handler):
+    """7.4.2 Add one or two cards to the Decree, at most one of them a bird.
+    Args: (seat, cards added so far, 1 if a bird was added)."""
+
+    name = "eyrie.add"
+    kind = "decree_add"
+    rule = "7.4.2"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return "Add a card to the Decree" + (" (or stop)" if st[2] else "")
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, added, bird = st[1], st[2], st[3]
+        out = []
+        for cid in dict.fromkeys(g.hands[s]):
+            if bird and g.suit_of(cid) == "bird":
+                continue
+            out.extend(opt("decree", cid, col) for col in COLUMNS)
+        if added or not out:
+            out.append(opt("done"))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s, added, bird = st[1], st[2], st[3]
+        cid, col = o[1], COLUMNS.index(o[2])
+        es = st_of(g, s)
+        g.hands[s].remove(cid)
+        es.decree = tuple(c + (cid,) if i == col else c for i, c in enumerate(es.decree))
+        if added == 0:
+            g.push(("eyrie.add", s, 1, int(bird or g.suit_of(cid) == "bird")))
+
+
+@step
+class NewRoost(Handler):
+    """7.4.3 A New Roost: with no roost on the map, a roost and three warriors go to a
+    clearing with the fewest warriors where they can be placed."""
+
+    name = "eyrie.new_roost"
+    kind = "new_roost"
+    rule = "7.4.3"
+    prompt = "Choose the clearing of your new roost"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        if g.count_building(s, "roost"):
+            return [opt("done")]
+        spots = [c for c in g.clearings() if g.open_slots(c) > 0 and g.may_place(s, c)]
+        if not spots:
+            return [opt("done")]
+        total = {c: sum(w[c] for w in g.warriors) for c in spots}
+        least = min(total.values())
+        return [opt("roost", c) for c in spots if total[c] == least]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "roost":
+            g.place_building(st[1], "roost", o[1])
+            g.place_warriors(st[1], o[1], 3)
+
+
+# ---------------------------------------------------------------- daylight
+@step
+class DecreeStart(Handler):
+    name = "eyrie.decree_start"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        g.push(("eyrie.decree", s, 0, _column_suits(g, s, 0)))
+
+
+def _column_suits(g: Game, s: int, col: int) -> tuple[str, ...]:
+    return tuple(card_suit(g, c) for c in st_of(g, s).decree[col])
+
+
+def _recruit_amount(g: Game, s: int) -> int:
+    return 2 if st_of(g, s).leader == "charismatic" else 1  # 7.8.2
+
+
+def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
+    """The ways to take column ``col``'s action for one card of ``suit`` (7.5.2.I-IV)."""
+    if col == 0:
+        if not g.warrior_supply(s):
+            return []
+        return [opt("decree_recruit", suit, c) for c in dict.fromkeys(g.buildings_of(s, "roost"))
+                if suit_ok(g, suit, c)]
+    if col == 1:
+        origins = [c for c in g.clearings() if suit_ok(g, suit, c)]
+        return [opt("decree_move", suit, a, b) for a, b in move_pairs(g, s, origins)]
+    if col == 2:
+        cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
+        return [opt("decree_battle", suit, c, g.factions[o]) for c, o in battle_targets(g, s, cls)]
+    if g.count_building(s, "roost") >= Eyrie.buildings["roost"]:
+        return []
+    roosts = set(g.buildings_of(s, "roost"))
+    return [opt("decree_build", suit, c) for c in g.clearings()
+            if suit_ok(g, suit, c) and c not in roosts and g.open_slots(c) > 0
+            and g.rules(s, c) and g.may_place(s, c)]
+
+
+@step
+class ResolveDecree(Handler):
+    """7.5.2 Resolve the Decree column by column, each column's cards in any order.
+    Args: (seat, column, suits of the cards still to resolve in it)."""
+
+    name = "eyrie.decree"
+    kind = "decree"
+    rule = "7.5.2"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Resolve the Decree: {COLUMNS[st[2]]} ({', '.join(st[3])})"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, col, todo = st[1], st[2], st[3]
+        out = daylight_extras(g, s)
+        for suit in dict.fromkeys(todo):
+            acts = column_actions(g, s, col, suit)
+            out += acts if acts else [opt("turmoil", suit)]
+        if not todo:
+            out.append(opt("done"))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, col, todo = st[1], st[2], st[3]
+        verb = o[0]
+        if verb == "done":
+            if col < 3:
+                g.push(("eyrie.decree", s, col + 1, _column_suits(g, s, col + 1)))
+            return
+        if verb in DAYLIGHT_VERBS:
+            g.push(st)
+            apply_daylight_extra(g, s, o)
+            return
+        if verb == "turmoil":  # 7.7: cannot take the action
+            g.push(("eyrie.turmoil", s))
+            return
+        rest = list(todo)
+        rest.remove(o[1])
+        nxt = ("eyrie.decree", s, col, tuple(rest))
+        if verb == "decree_recruit":
+            want = _recruit_amount(g, s)
+            if g.place_warriors(s, o[2], want) < want:
+                g.push(("eyrie.turmoil", s))  # placed what it could, not fully
+            else:
+                g.push(nxt)
+        elif verb == "decree_move":
+            g.push((MoveCount.name, s, o[2], o[3]), nxt)
+        elif verb == "decree_battle":
+            g.push(nxt)
+            start_battle(g, s, o[2], g.seat_of(o[3]))
+        elif verb == "decree_build":
+            g.place_building(s, "roost", o[2])
+            g.push(nxt)
+        else:  # pragma: no cover
+            raise ValueError(o)
+
+
+# ----------------------------------------------------------------- turmoil
+@step
+class Turmoil(Handler):
+    """7.7.1 Humiliate, 7.7.2 Purge; then Depose (a choice) and Rest (Daylight ends)."""
+
+    name = "eyrie.turmoil"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        es = st_of(g, s)
+        g.note("turmoil", g.factions[s])
+        birds = sum(1 for col in es.decree for c in col if card_suit(g, c) == "bird")
+        g.score(s, -birds, "humiliate")
+        for col in es.decree:
+            for c in col:
+                if c != VIZIER:
+                    g.discard_card(c)
+        es.decree = ((), (), (), ())
+        g.push(("eyrie.depose", s))
+
+
+@step
+class Depose(Handler):
+    """7.7.3 Depose: a new leader from those face up (7.7.3.I A New Clutch if none)."""
+
+    name = "eyrie.depose"
+    kind = "leader"
+    rule = "7.7.3"
+    prompt = "Turmoil: choose a new leader"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        up = st_of(g, st[1]).face_up
+        return [opt("leader", x) for x in (up or tuple(LEADERS))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        es = st_of(g, st[1])
+        up = es.face_up or tuple(LEADERS)  # A New Clutch: all flipped face up
+        es.face_up = tuple(x for x in up if x != o[1])
+        es.leader = o[1]
+        tuck_viziers(es, o[1])
+
+
+# ----------------------------------------------------------------- evening
+@step
+class Evening(Handler):
+    """7.6.1 Score the rightmost empty Roosts space; 7.6.2 draw 1 + bonuses."""
+
+    name = "eyrie.evening"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        roosts = g.count_building(s, "roost")
+        if roosts:
+            g.score(s, ROOST_VP[roosts - 1], "roosts")
+        g.draw(s, 1 + sum(1 for n in DRAW_BONUS_AT if roosts >= n))

@@ -1,0 +1,479 @@
+"""Marquise de Cat (Law of Root, section 6)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rootlaw.core.battle import battle_options, start_battle
+from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.game import Game
+from rootlaw.core.move import MoveCount, move_options
+from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+ME = Faction.MARQUISE
+KINDS = ("sawmill", "workshop", "recruiter")
+_T = tracks()["marquise"]
+COST = tuple(_T["building_cost_wood"])  # by buildings of that kind already on the map
+VP = {k: tuple(_T[f"{k}_vp"]) for k in KINDS}
+DRAW_BONUS_AT = tuple(_T["recruiter_card_draw_bonus_at"])
+ACTIONS = 3  # 6.5
+
+text_form("keep", "place the keep in {1}")
+text_form("place", "place a {1} in {2}")
+text_form("wood", "place wood at the sawmill in {1}")
+text_form("recruit_at", "place a warrior at the recruiter in {1}")
+text_form("march", "march: move {1} -> {2}")
+text_form("recruit", "recruit")
+text_form("build", "build a {1} in {2}")
+text_form("overwork", "overwork in {1} spending {c2}")
+text_form("bird", "spend {c1} for an extra action")
+text_form("end", "end Daylight")
+text_form("end_march", "end the march")
+text_form("pay_wood", "take wood from {1}")
+text_form("field_hospitals", "Field Hospitals: spend {c1}")
+text_form("decline", "decline")
+
+
+class MarquiseState(FactionState):
+    """Everything of the Marquise's lives on the map or follows from it."""
+
+    __slots__ = ()
+
+    def copy(self) -> MarquiseState:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MarquiseState:
+        return cls()
+
+
+def keep_clearing(g: Game, s: int) -> int:
+    for c in g.clearings():
+        if (s, "keep") in g.tokens[c]:
+            return c
+    return 0
+
+
+def wood_supply(g: Game, s: int) -> int:
+    return Marquise.tokens["wood"] - g.count_token(s, "wood")
+
+
+class Marquise(FactionDef):
+    id = ME
+    name = "Marquise de Cat"
+    setup_order = "A"
+    reach = 10
+    warriors = _T["pieces"]["warriors"]
+    buildings = {"sawmill": 6, "workshop": 6, "recruiter": 6}
+    tokens = {"wood": _T["pieces"]["wood"], "keep": 1}
+
+    def new_state(self) -> FactionState:
+        return MarquiseState()
+
+    def state_from_json(self, data: dict[str, Any]) -> FactionState:
+        return MarquiseState.from_json(data)
+
+    def setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("marquise.keep", s)] + [("marquise.start_building", s, k) for k in KINDS]
+
+    def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
+        if phase == "birdsong":
+            return [("marquise.wood", s, ())]
+        if phase == "daylight":
+            return [("craft", s), ("marquise.actions", s, ACTIONS)]
+        return [("marquise.evening", s), ("discard_down", s)]
+
+    def starting_corner(self, g: Game, s: int) -> int | None:
+        return keep_clearing(g, s) or None
+
+    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
+        """6.2.1 The Marquise crafts with workshops."""
+        n = [0, 0, 0]
+        for c in g.buildings_of(s, "workshop"):
+            n[SUITS.index(g.suits[c])] += 1
+        return (n[0], n[1], n[2])
+
+    def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
+        """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
+        return (s, "keep") in g.tokens[c]
+
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int) -> list[Step]:
+        """6.2.3 Field Hospitals."""
+        if keep_clearing(g, s):
+            return [("marquise.field_hospitals", s, c, n)]
+        return []
+
+    def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
+        return {
+            "keep": keep_clearing(g, s) or None,
+            "wood_in_supply": wood_supply(g, s),
+            "buildings_on_track": {k: 6 - g.count_building(s, k) for k in KINDS},
+            "recruited_this_turn": g.turn_seat == s and "recruit" in g.once,
+        }
+
+
+register(Marquise())
+
+
+# ------------------------------------------------------------------- setup
+@step
+class PlaceKeep(Handler):
+    """6.3.2 Place the keep in a corner; 6.3.3 garrison all but the opposite corner."""
+
+    name = "marquise.keep"
+    kind = "setup_keep"
+    rule = "6.3.2"
+    prompt = "Place the keep in a corner clearing"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [opt("keep", c) for c in g.board.corners]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, c = st[1], o[1]
+        g.place_token(s, "keep", c)
+        far = g.board.opposite[c]
+        for x in g.clearings():
+            if x != far:
+                g.place_warriors(s, x, 1)
+
+
+@step
+class StartBuilding(Handler):
+    """6.3.4 Place a sawmill, workshop and recruiter in or next to the keep's clearing."""
+
+    name = "marquise.start_building"
+    kind = "setup_building"
+    rule = "6.3.4"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Place your starting {st[2]}"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, kind = st[1], st[2]
+        k = keep_clearing(g, s)
+        return [opt("place", kind, c) for c in (k, *g.board.adj[k]) if g.open_slots(c) > 0]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.place_building(st[1], o[1], o[2])
+
+
+# ---------------------------------------------------------------- birdsong
+@step
+class PlaceWood(Handler):
+    """6.4 One wood at each sawmill; if wood runs short, the Marquise picks (1.5.4)."""
+
+    name = "marquise.wood"
+    kind = "place_wood"
+    rule = "6.4"
+    prompt = "Wood is short: choose a sawmill to receive wood"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, served = st[1], list(st[2])
+        todo = g.buildings_of(s, "sawmill")
+        for c in served:
+            todo.remove(c)
+        left = wood_supply(g, s)
+        if not todo or not left:
+            return [opt("done")]
+        if left >= len(todo):
+            return [opt("wood", 0)]  # enough for all: no choice
+        return [opt("wood", c) for c in dict.fromkeys(todo)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s = st[1]
+        if o[1] == 0:
+            for c in g.buildings_of(s, "sawmill"):
+                g.place_token(s, "wood", c)
+            return
+        g.place_token(s, "wood", o[1])
+        g.push(("marquise.wood", s, st[2] + (o[1],)))
+
+
+# ---------------------------------------------------------------- daylight
+def _ruled_groups(g: Game, s: int) -> dict[int, int]:
+    """Clearing -> id of its group of connected clearings s rules (6.5.4.II)."""
+    group: dict[int, int] = {}
+    adj = g.board.adj
+    ruled = {c for c in g.clearings() if g.rules(s, c)}
+    for c in ruled:
+        if c in group:
+            continue
+        group[c] = c
+        todo = [c]
+        while todo:
+            x = todo.pop()
+            for y in adj[x]:
+                if y in ruled and y not in group:
+                    group[y] = c
+                    todo.append(y)
+    return group
+
+
+def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
+    wood: dict[int, int] = {}
+    for c, root in group.items():
+        n = g.tokens[c].count((s, "wood"))
+        if n:
+            wood[root] = wood.get(root, 0) + n
+    return wood
+
+
+def build_options(g: Game, s: int) -> list[Option]:
+    """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay."""
+    group = _ruled_groups(g, s)
+    if not group:
+        return []
+    wood = _wood_by_group(g, s, group)
+    out: list[Option] = []
+    for kind in KINDS:
+        placed = g.count_building(s, kind)
+        if placed >= Marquise.buildings[kind]:
+            continue
+        cost = COST[placed]
+        for c, root in group.items():
+            if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
+                out.append(opt("build", kind, c))
+    return out
+
+
+def overwork_options(g: Game, s: int) -> list[Option]:
+    """6.5.5: spend a card matching a sawmill's clearing to place wood there."""
+    if not wood_supply(g, s):
+        return []
+    out = []
+    for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
+        out.extend(opt("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
+    return out
+
+
+@step
+class Actions(Handler):
+    """6.5: up to three actions, plus one per bird card spent. Args: (seat, actions left)."""
+
+    name = "marquise.actions"
+    kind = "action"
+    rule = "6.5"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Marquise Daylight: choose an action ({st[2]} left)"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, left = st[1], st[2]
+        out = daylight_extras(g, s)
+        if left > 0:
+            out += battle_options(g, s)
+            out += [opt("march", a, b) for a, b in (m[1:] for m in move_options(g, s))]
+            if ("recruit" not in g.once and g.warrior_supply(s)
+                    and g.count_building(s, "recruiter")):
+                out.append(opt("recruit"))
+            out += build_options(g, s)
+            out += overwork_options(g, s)
+        out += [opt("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
+        out.append(opt("end"))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, left = st[1], st[2]
+        verb = o[0]
+        if verb == "end":
+            return
+        if verb in DAYLIGHT_VERBS:
+            g.push(st)
+            apply_daylight_extra(g, s, o)
+            return
+        if verb == "bird":  # an extra action, not itself an action
+            g.spend(s, o[1])
+            g.push(("marquise.actions", s, left + 1))
+            return
+        nxt = ("marquise.actions", s, left - 1)
+        if verb == "battle":  # 6.5.1
+            g.push(nxt)
+            start_battle(g, s, o[1], g.seat_of(o[2]))
+        elif verb == "march":  # 6.5.2 up to two moves
+            g.push((MoveCount.name, s, o[1], o[2]), ("marquise.march", s), nxt)
+        elif verb == "recruit":  # 6.5.3 once per turn
+            g.once = g.once | {"recruit"}
+            g.push(("marquise.recruit", s, ()), nxt)
+        elif verb == "build":  # 6.5.4
+            kind, c = o[1], o[2]
+            cost = COST[g.count_building(s, kind)]
+            g.push(("marquise.pay_wood", s, c, cost), ("marquise.place", s, kind, c), nxt)
+        elif verb == "overwork":  # 6.5.5
+            g.spend(s, o[2])
+            g.place_token(s, "wood", o[1])
+            g.push(nxt)
+        else:  # pragma: no cover
+            raise ValueError(o)
+
+
+@step
+class March(Handler):
+    """6.5.2: the second move of a march, or stop after one."""
+
+    name = "marquise.march"
+    kind = "move"
+    rule = "6.5.2"
+    prompt = "March: take a second move?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return move_options(g, st[1]) + [opt("end_march")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "move":
+            g.push((MoveCount.name, st[1], o[1], o[2]))
+
+
+@step
+class Recruit(Handler):
+    """6.5.3: one warrior at each recruiter; if warriors run short, the Marquise picks."""
+
+    name = "marquise.recruit"
+    kind = "recruit"
+    rule = "6.5.3"
+    prompt = "Warriors are short: choose a recruiter to receive a warrior"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        todo = g.buildings_of(s, "recruiter")
+        for c in st[2]:
+            todo.remove(c)
+        left = g.warrior_supply(s)
+        if not todo or not left:
+            return [opt("done")]
+        if left >= len(todo):
+            return [opt("recruit_at", 0)]
+        return [opt("recruit_at", c) for c in dict.fromkeys(todo)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s = st[1]
+        if o[1] == 0:
+            todo = g.buildings_of(s, "recruiter")
+            for c in st[2]:
+                todo.remove(c)
+            for c in todo:
+                g.place_warriors(s, c, 1)
+            return
+        g.place_warriors(s, o[1], 1)
+        g.push(("marquise.recruit", s, st[2] + (o[1],)))
+
+
+@step
+class PayWood(Handler):
+    """6.5.4.II: remove wood from the clearing or clearings connected to it through
+    clearings you rule. Args: (seat, clearing, wood still owed)."""
+
+    name = "marquise.pay_wood"
+    kind = "pay_wood"
+    rule = "6.5.4.II"
+    prompt = "Choose a clearing to take wood from"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, c, owed = st[1], st[2], st[3]
+        if owed <= 0:
+            return [opt("done")]
+        group = _ruled_groups(g, s)
+        root = group[c]
+        sources = [x for x, r in group.items() if r == root and (s, "wood") in g.tokens[x]]
+        if sum(g.tokens[x].count((s, "wood")) for x in sources) == owed:
+            return [opt("pay_wood", 0)]  # all of it goes: no choice
+        return [opt("pay_wood", x) for x in sorted(sources)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s, c, owed = st[1], st[2], st[3]
+        if o[1] == 0:
+            group = _ruled_groups(g, s)
+            root = group[c]
+            for x, r in group.items():
+                if r == root:
+                    while (s, "wood") in g.tokens[x]:
+                        g.take_piece(x, (s, "wood"))
+            return
+        g.take_piece(o[1], (s, "wood"))
+        g.push(("marquise.pay_wood", s, c, owed - 1))
+
+
+@step
+class PlaceBuilding(Handler):
+    """6.5.4.III: place the building and score the uncovered space."""
+
+    name = "marquise.place"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s, kind, c = st[1], st[2], st[3]
+        placed = g.count_building(s, kind)
+        g.place_building(s, kind, c)
+        g.score(s, VP[kind][placed], "build")
+
+
+# ----------------------------------------------------------------- evening
+@step
+class Evening(Handler):
+    """6.6: draw one card plus one per uncovered draw bonus."""
+
+    name = "marquise.evening"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        recruiters = g.count_building(s, "recruiter")
+        g.draw(s, 1 + sum(1 for n in DRAW_BONUS_AT if recruiters >= n))
+
+
+# ------------------------------------------------------------ field hospitals
+@step
+class FieldHospitals(Handler):
+    """6.2.3: spend a card matching the clearing to place the removed warriors at the keep."""
+
+    name = "marquise.field_hospitals"
+    kind = "field_hospitals"
+    rule = "6.2.3"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Field Hospitals: {st[3]} warrior(s) removed from {st[2]}; spend a card?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, c = st[1], st[2]
+        if not keep_clearing(g, s):
+            return [opt("decline")]
+        return [opt("field_hospitals", x) for x in g.cards_matching(s, g.suits[c])] + [
+            opt("decline")]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "decline":
+            return
+        s, n = st[1], st[3]
+        g.spend(s, o[1])
+        g.place_warriors(s, keep_clearing(g, s), n)
