@@ -82,6 +82,16 @@ def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, in
     return out
 
 
+def can_battle(g: Game, s: int) -> bool:
+    w = g.warriors[s]
+    for c in g.clearings():
+        if w[c]:
+            for o in g.others(s):
+                if g.has_any_piece(o, c):
+                    return True
+    return False
+
+
 def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
     return [opt("battle", c, g.factions[o]) for c, o in battle_targets(g, s, clearings)]
 

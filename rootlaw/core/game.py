@@ -34,7 +34,7 @@ class Game:
         "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
-        "version", "setup", "_decision",
+        "version", "setup", "_decision", "_rulers", "_counts",
     )
 
     board: Board
@@ -71,6 +71,8 @@ class Game:
     version: int
     setup: dict[str, Any]
     _decision: Decision | None
+    _rulers: list[int] | None  # cache of who rules each clearing; None when stale
+    _counts: dict[Piece, int] | None  # cache: buildings and tokens on the map by piece
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -113,6 +115,9 @@ class Game:
         g.peeks = {}
         g.version = 0
         g._decision = None
+        g._rulers = None
+        g._counts = None
+        g._counts = None
         g._advance()
         return g
 
@@ -233,6 +238,8 @@ class Game:
         g.peeks = {k: dict(v) for k, v in self.peeks.items()} if self.peeks else {}
         g.version = self.version
         g.setup = self.setup
+        g._rulers = self._rulers
+        g._counts = self._counts
         d = self._decision
         g._decision = None if d is None else Decision(
             d.seat, d.kind, d.rule, d.options, lambda st=g.stack[-1]: STEPS[st[0]].describe(g, st))
@@ -366,25 +373,47 @@ class Game:
         return n
 
     def rules(self, s: int, c: int) -> bool:
-        """2.5 Rule; ties rule for nobody unless a faction's rule says so (7.2.2)."""
-        mine = self.presence(s, c)
-        if mine == 0:
-            return False
-        tie = False
-        for o in range(len(self.factions)):
-            if o != s:
-                theirs = self.presence(o, c)
-                if theirs > mine:
-                    return False
-                if theirs == mine:
-                    tie = True
-        return not tie or self.fdefs[s].rules_on_tie(self, s, c)
+        """2.5 Rule (see ``rulers``)."""
+        r = self._rulers
+        if r is None:
+            r = self._rulers = self._compute_rulers()
+        return r[c] == s
 
     def ruler(self, c: int) -> int | None:
-        for s in range(len(self.factions)):
-            if self.rules(s, c):
-                return s
-        return None
+        r = self._rulers
+        if r is None:
+            r = self._rulers = self._compute_rulers()
+        return r[c] if r[c] >= 0 else None
+
+    def _compute_rulers(self) -> list[int]:
+        """2.5: most warriors plus buildings rules; a tie rules for nobody unless a
+        faction's rule breaks it for them (7.2.2 Lords of the Forest)."""
+        seats = range(len(self.factions))
+        warriors = self.warriors
+        buildings = self.buildings
+        out = [-1] * len(buildings)
+        for c in range(1, len(buildings)):
+            best = 0
+            who = -1
+            tied: list[int] | None = None
+            for s in seats:
+                p = warriors[s][c]
+                for piece in buildings[c]:
+                    if piece[0] == s:
+                        p += 1
+                if p > best:
+                    best, who, tied = p, s, None
+                elif p == best and p:
+                    tied = [who, s] if tied is None else tied + [s]
+            if tied is not None:
+                breakers = [s for s in tied if self.fdefs[s].rules_on_tie(self, s, c)]
+                who = breakers[0] if len(breakers) == 1 else -1
+            out[c] = who
+        return out
+
+    def pieces_changed(self) -> None:
+        """Call after changing warriors or buildings on the map (rule may change)."""
+        self._rulers = None
 
     def open_slots(self, c: int) -> int:
         return self.board.slots[c] - len(self.buildings[c])
@@ -408,41 +437,49 @@ class Game:
                     out.append(c)
         return out
 
-    def count_building(self, s: int, kind: str) -> int:
-        n = 0
+    def _count_all(self) -> dict[Piece, int]:
+        counts: dict[Piece, int] = {}
         for pieces in self.buildings:
             for p in pieces:
-                if p[0] == s and p[1] == kind:
-                    n += 1
-        return n
-
-    def count_token(self, s: int, kind: str) -> int:
-        n = 0
+                counts[p] = counts.get(p, 0) + 1
         for pieces in self.tokens:
             for p in pieces:
-                if p[0] == s and p[1] == kind:
-                    n += 1
-        return n
+                counts[p] = counts.get(p, 0) + 1
+        self._counts = counts
+        return counts
+
+    def count_building(self, s: int, kind: str) -> int:
+        """How many of s's buildings of ``kind`` are on the map."""
+        counts = self._counts if self._counts is not None else self._count_all()
+        return counts.get((s, kind), 0)
+
+    count_token = count_building  # pieces are told apart by kind
 
     def place_warriors(self, s: int, c: int, n: int) -> int:
         """Place up to n warriors from supply (1.5.4: as many as possible)."""
         n = min(n, self.warrior_supply(s))
         if n > 0:
             self.warriors[s][c] += n
+            self._rulers = None
         return n
 
     def place_building(self, s: int, kind: str, c: int) -> None:
         self.buildings[c] = self.buildings[c] + ((s, kind),)
+        self._rulers = None
+        self._counts = None
 
     def place_token(self, s: int, kind: str, c: int) -> None:
         self.tokens[c] = self.tokens[c] + ((s, kind),)
+        self._counts = None
 
     def take_piece(self, c: int, piece: Piece) -> None:
         """Remove one building or token from a clearing (to its supply or track, G.1.22)."""
+        self._counts = None
         if piece in self.buildings[c]:
             lst = list(self.buildings[c])
             lst.remove(piece)
             self.buildings[c] = tuple(lst)
+            self._rulers = None
         else:
             lst = list(self.tokens[c])
             lst.remove(piece)
@@ -587,6 +624,8 @@ class Game:
         g.peeks = {int(k): {int(t): list(h) for t, h in v.items()} for k, v in d["peeks"].items()}
         g.version = int(d["version"])
         g._decision = None
+        g._rulers = None
+        g._counts = None
         if not g.won:
             g._advance()
         return g

@@ -26,6 +26,20 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     return out
 
 
+def can_move(g: Game, s: int) -> bool:
+    """Whether s has any legal move (4.2.1), without listing them."""
+    w = g.warriors[s]
+    adj = g.board.adj
+    for a in g.clearings():
+        if w[a] and adj[a]:
+            if g.rules(s, a):
+                return True
+            for b in adj[a]:
+                if g.rules(s, b):
+                    return True
+    return False
+
+
 def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[Option]:
     return [opt("move", a, b) for a, b in move_pairs(g, s, origins)]
 
@@ -34,6 +48,7 @@ def do_move(g: Game, s: int, a: int, b: int, n: int) -> None:
     """Move n warriors of s from a to b."""
     g.warriors[s][a] -= n
     g.warriors[s][b] += n
+    g.pieces_changed()
 
 
 @step
@@ -60,7 +75,9 @@ class MoveCount(Handler):
 def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
     """Remove up to n of s's warriors from c to the supply; triggers are the caller's."""
     n = min(n, g.warriors[s][c])
-    g.warriors[s][c] -= n
+    if n:
+        g.warriors[s][c] -= n
+        g.pieces_changed()
     return n
 
 

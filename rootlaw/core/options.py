@@ -57,7 +57,7 @@ class Option(tuple[Any, ...]):
 
 
 def opt(*parts: Any) -> Option:
-    return Option(parts)
+    return tuple.__new__(Option, parts)
 
 
 class Decision:

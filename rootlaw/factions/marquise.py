@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rootlaw.core.battle import battle_options, start_battle
+from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import MoveCount, move_options
+from rootlaw.core.move import MoveCount, can_move, move_options
 from rootlaw.core.options import Option, opt, text_form
 from rootlaw.core.steps import Handler, Step, step
 
@@ -24,8 +24,7 @@ text_form("keep", "place the keep in {1}")
 text_form("place", "place a {1} in {2}")
 text_form("wood", "place wood at the sawmill in {1}")
 text_form("recruit_at", "place a warrior at the recruiter in {1}")
-text_form("march", "march: move {1} -> {2}")
-text_form("recruit", "recruit")
+text_form("action", "{1}")
 text_form("build", "build a {1} in {2}")
 text_form("overwork", "overwork in {1} spending {c2}")
 text_form("bird", "spend {c1} for an extra action")
@@ -232,8 +231,9 @@ def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
     return wood
 
 
-def build_options(g: Game, s: int) -> list[Option]:
-    """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay."""
+def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
+    """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay.
+    With ``first``, stop at the first one found (is there any?)."""
     group = _ruled_groups(g, s)
     if not group:
         return []
@@ -247,12 +247,14 @@ def build_options(g: Game, s: int) -> list[Option]:
         for c, root in group.items():
             if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
                 out.append(opt("build", kind, c))
+                if first:
+                    return out
     return out
 
 
 def overwork_options(g: Game, s: int) -> list[Option]:
     """6.5.5: spend a card matching a sawmill's clearing to place wood there."""
-    if not wood_supply(g, s):
+    if not wood_supply(g, s) or not g.hands[s]:
         return []
     out = []
     for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
@@ -262,7 +264,11 @@ def overwork_options(g: Game, s: int) -> list[Option]:
 
 @step
 class Actions(Handler):
-    """6.5: up to three actions, plus one per bird card spent. Args: (seat, actions left)."""
+    """6.5: up to three actions, plus one per bird card spent. Args: (seat, actions left).
+
+    The action is chosen first, then its details (a short sequence of decisions);
+    an action is offered only when it can be taken.
+    """
 
     name = "marquise.actions"
     kind = "action"
@@ -277,13 +283,17 @@ class Actions(Handler):
         s, left = st[1], st[2]
         out = daylight_extras(g, s)
         if left > 0:
-            out += battle_options(g, s)
-            out += [opt("march", a, b) for a, b in (m[1:] for m in move_options(g, s))]
+            if can_battle(g, s):
+                out.append(opt("action", "battle"))
+            if can_move(g, s):
+                out.append(opt("action", "march"))
             if ("recruit" not in g.once and g.warrior_supply(s)
                     and g.count_building(s, "recruiter")):
-                out.append(opt("recruit"))
-            out += build_options(g, s)
-            out += overwork_options(g, s)
+                out.append(opt("action", "recruit"))
+            if build_options(g, s, first=True):
+                out.append(opt("action", "build"))
+            if overwork_options(g, s):
+                out.append(opt("action", "overwork"))
         out += [opt("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
         out.append(opt("end"))
         return out
@@ -303,43 +313,96 @@ class Actions(Handler):
             g.push(("marquise.actions", s, left + 1))
             return
         nxt = ("marquise.actions", s, left - 1)
-        if verb == "battle":  # 6.5.1
-            g.push(nxt)
-            start_battle(g, s, o[1], g.seat_of(o[2]))
-        elif verb == "march":  # 6.5.2 up to two moves
-            g.push((MoveCount.name, s, o[1], o[2]), ("marquise.march", s), nxt)
-        elif verb == "recruit":  # 6.5.3 once per turn
+        if o[1] == "recruit":  # 6.5.3 once per turn
             g.once = g.once | {"recruit"}
             g.push(("marquise.recruit", s, ()), nxt)
-        elif verb == "build":  # 6.5.4
-            kind, c = o[1], o[2]
-            cost = COST[g.count_building(s, kind)]
-            g.push(("marquise.pay_wood", s, c, cost), ("marquise.place", s, kind, c), nxt)
-        elif verb == "overwork":  # 6.5.5
-            g.spend(s, o[2])
-            g.place_token(s, "wood", o[1])
-            g.push(nxt)
-        else:  # pragma: no cover
-            raise ValueError(o)
+        elif o[1] == "march":  # 6.5.2 up to two moves
+            g.push(("marquise.march", s, 1), nxt)
+        else:
+            g.push((f"marquise.{o[1]}", s), nxt)
+
+
+@step
+class Battle(Handler):
+    """6.5.1 Battle: initiate a battle."""
+
+    name = "marquise.battle"
+    kind = "battle"
+    rule = "6.5.1"
+    prompt = "Battle: choose the clearing and the defender"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return battle_options(g, st[1])
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        start_battle(g, st[1], o[1], g.seat_of(o[2]))
 
 
 @step
 class March(Handler):
-    """6.5.2: the second move of a march, or stop after one."""
+    """6.5.2 March: take up to two moves. Args: (seat, 1 for the first move)."""
 
     name = "marquise.march"
     kind = "move"
     rule = "6.5.2"
-    prompt = "March: take a second move?"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return "March: first move" if st[2] else "March: take a second move?"
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return move_options(g, st[1]) + [opt("end_march")]
+        moves = move_options(g, st[1])
+        return moves if st[2] else moves + [opt("end_march")]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
         if o[0] == "move":
-            g.push((MoveCount.name, st[1], o[1], o[2]))
+            if st[2]:
+                g.push((MoveCount.name, st[1], o[1], o[2]), ("marquise.march", st[1], 0))
+            else:
+                g.push((MoveCount.name, st[1], o[1], o[2]))
+
+
+@step
+class Build(Handler):
+    """6.5.4 Build: choose a clearing you rule and a building (6.5.4.I)."""
+
+    name = "marquise.build"
+    kind = "build"
+    rule = "6.5.4"
+    prompt = "Build: choose the building and the clearing"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return build_options(g, st[1])
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, kind, c = st[1], o[1], o[2]
+        cost = COST[g.count_building(s, kind)]
+        g.push(("marquise.pay_wood", s, c, cost), ("marquise.place", s, kind, c))
+
+
+@step
+class Overwork(Handler):
+    """6.5.5 Overwork: spend a card matching a sawmill's clearing; place wood there."""
+
+    name = "marquise.overwork"
+    kind = "overwork"
+    rule = "6.5.5"
+    prompt = "Overwork: choose the sawmill and the card"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return overwork_options(g, st[1])
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.spend(st[1], o[2])
+        g.place_token(st[1], "wood", o[1])
 
 
 @step
