@@ -1,17 +1,204 @@
-"""The `rootlaw` command line."""
+"""The `rootlaw` command line: play in the terminal, simulate, serve the web app."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+import rootlaw
+from rootlaw.agents import make_agent
+from rootlaw.core.options import card_name
+
+HELP = """Enter the number of an option. Other commands:
+  b  show the board again      h  this help
+  s  save now (to --save)      q  quit (saves first with --save)"""
 
 
+# ----------------------------------------------------------------- rendering
+def render(view: dict[str, Any]) -> str:
+    """The board, scores and (your own) hand as text, from a seat's view."""
+    out = []
+    turn = view["turn_player"] or "-"
+    out.append(f"=== turn {view['turn']} ({turn}, {view['phase']}) "
+               f"| deck {view['deck_size']} | discard {len(view['discard'])} ===")
+    for c in view["clearings"]:
+        warriors = ", ".join(f"{f} {n}" for f, n in c["warriors"].items())
+        bld = ", ".join(f"{k}" if o == "ruin" else f"{o}:{k}" for o, k in c["buildings"])
+        tok = ", ".join(f"{o}:{k}" for o, k in c["tokens"])
+        ruler = f" ruled by {c['ruler']}" if c["ruler"] else ""
+        free = c["slots"] - len(c["buildings"])
+        out.append(f"{c['id']:>2} {c['suit']:<6} slots {free}/{c['slots']}{ruler}")
+        parts = [p for p in (warriors, bld, tok) if p]
+        if parts:
+            out.append("     " + " | ".join(parts))
+    for f, p in view["players"].items():
+        extra = p["faction"]
+        line = f"{f:<10} {p['score']:>2} VP  hand {p['hand_size']}"
+        if p["dominance"]:
+            line += f"  dominance: {card_name(p['dominance'])}"
+        if p["items"]:
+            line += f"  items: {', '.join(p['items'])}"
+        if p["play_area"]:
+            line += f"  in play: {', '.join(card_name(c) for c in p['play_area'])}"
+        out.append(line)
+        if "decree" in extra:
+            decree = "; ".join(f"{k}: {', '.join(card_name(c) for c in v) or '-'}"
+                               for k, v in extra["decree"].items())
+            out.append(f"           leader {extra['leader']} | decree {decree}")
+        if "hand" in p:
+            out.append(f"           your hand: {', '.join(card_name(c) for c in p['hand'])}")
+    if view["available_dominance"]:
+        out.append("available dominance: " + ", ".join(map(card_name, view["available_dominance"])))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- play
+def _save(game: rootlaw.Game, path: str | None, out: TextIO) -> None:
+    if path:
+        Path(path).write_text(game.to_json(), encoding="utf-8")
+        print(f"(saved to {path})", file=out)
+
+
+def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    if args.load:
+        try:
+            game = rootlaw.Game.from_json(Path(args.load).read_text(encoding="utf-8"))
+        except (OSError, rootlaw.LoadError) as e:
+            print(f"cannot load {args.load}: {e}", file=out)
+            return 2
+    else:
+        try:
+            game = rootlaw.new_game(factions=args.factions.split(","), map=args.map,
+                                    seed=args.seed)
+        except rootlaw.SetupError as e:
+            print(f"cannot start: {e}", file=out)
+            return 2
+    me = args.faction or game.factions[0]
+    if me not in game.factions:
+        print(f"--faction {me!r} is not in this game ({', '.join(game.factions)})", file=out)
+        return 2
+    bots = {f: make_agent(args.vs, args.seed + i) for i, f in enumerate(game.factions) if f != me}
+    print(f"You play {me}. Seats in turn order: {', '.join(game.factions)}. 'h' for help.",
+          file=out)
+    shown_turn = -1
+    while not game.is_over:
+        d = game.decision
+        assert d is not None
+        if d.seat != me:
+            bot = bots[d.seat]
+            choice = bot.choose(game.view(d.seat) if bot.needs_view else {}, d.options)
+            if not args.quiet:
+                print(f"  {d.seat}: {choice}", file=out)
+            game.apply(choice)
+            continue
+        if game.turn_no != shown_turn:
+            print(render(game.view(me)), file=out)
+            shown_turn = game.turn_no
+        print(f"\n[{d.seat}] {d.prompt}  (rule {d.rule})", file=out)
+        for i, o in enumerate(d.options, 1):
+            print(f"  {i:>2}. {o}", file=out)
+        while True:
+            print("> ", end="", file=out, flush=True)
+            line = inp.readline()
+            if not line:  # end of input: save and stop
+                _save(game, args.save, out)
+                return 0
+            cmd = line.strip().lower()
+            if cmd == "q":
+                _save(game, args.save, out)
+                return 0
+            if cmd == "h":
+                print(HELP, file=out)
+                continue
+            if cmd == "b":
+                print(render(game.view(me)), file=out)
+                continue
+            if cmd == "s":
+                if args.save:
+                    _save(game, args.save, out)
+                else:
+                    print("start with --save FILE to save", file=out)
+                continue
+            if cmd.isdigit() and 1 <= int(cmd) <= len(d.options):
+                game.apply(d.options[int(cmd) - 1])
+                if args.save:
+                    Path(args.save).write_text(game.to_json(), encoding="utf-8")
+                break
+            print(f"please enter a number from 1 to {len(d.options)} (or h for help)", file=out)
+    print(render(game.view(me)), file=out)
+    print(f"\nGame over: {', '.join(game.winners)} won by {game.win_reason}. "
+          f"Scores: {game.scores}", file=out)
+    _save(game, args.save, out)
+    return 0
+
+
+# ------------------------------------------------------------------ simulate
+def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from tqdm import tqdm
+
+    from rootlaw.sim import Summary, format_report, simulate as run
+
+    factions = args.factions.split(",")
+    try:
+        rootlaw.new_game(factions=factions, map=args.map, seed=0)
+    except rootlaw.SetupError as e:
+        print(f"cannot simulate: {e}", file=out)
+        return 2
+    agents = dict(a.split("=", 1) for a in args.agent) if args.agent else None
+    summary = Summary(factions)
+    t0 = time.perf_counter()
+    games = run(factions, args.games, args.seed, agents, args.max_turns, args.map)
+    for r in tqdm(games, total=args.games, unit="game", disable=args.no_progress,
+                  file=sys.stderr):
+        summary.add(r)
+    summary.wall = time.perf_counter() - t0
+    rep = summary.report()
+    if args.json:
+        print(json.dumps(rep, indent=2), file=out)
+    else:
+        print(format_report(rep), file=out)
+    return 0
+
+
+# ---------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="rootlaw")
+    parser = argparse.ArgumentParser(prog="rootlaw", description="Root, by the Law of Root.")
     sub = parser.add_subparsers(dest="command")
-    serve = sub.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+
+    p = sub.add_parser("play", help="play a game in the terminal")
+    p.add_argument("--factions", default="marquise,eyrie", help="comma-separated faction ids")
+    p.add_argument("--faction", help="the faction you play (default: the first seat)")
+    p.add_argument("--vs", default="random", help="agent for the other seats (random)")
+    p.add_argument("--map", default="fall")
+    p.add_argument("--seed", type=int, default=int(time.time()) % 100000)
+    p.add_argument("--save", help="save the game to this JSON file after every decision")
+    p.add_argument("--load", help="resume a game saved as JSON")
+    p.add_argument("--quiet", action="store_true", help="do not print the other seats' choices")
+
+    s = sub.add_parser("simulate", help="play many games between agents, print statistics")
+    s.add_argument("--factions", default="marquise,eyrie")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--map", default="fall")
+    s.add_argument("--agent", action="append", metavar="FACTION=AGENT",
+                   help="agent for a faction (default random)")
+    s.add_argument("--max-turns", type=int, default=1000,
+                   help="stop a game unfinished after this many turns")
+    s.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    s.add_argument("--no-progress", action="store_true")
+
+    w = sub.add_parser("serve", help="start the web app")
+    w.add_argument("--host", default="127.0.0.1")
+    w.add_argument("--port", type=int, default=8000)
+
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return play(args)
+    if args.command == "simulate":
+        return simulate(args)
     if args.command == "serve":
         from rootlaw.server import serve as run_server
 

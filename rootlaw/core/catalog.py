@@ -122,6 +122,10 @@ def tracks() -> dict[str, Any]:
 
 
 @cache
+def _items() -> tuple[tuple[str, int], ...]:
+    return tuple(load_json("items.json")["craftable_supply"].items())
+
+
 def item_supply() -> dict[str, int]:
-    data: dict[str, int] = load_json("items.json")["craftable_supply"]
-    return dict(data)
+    """5.1.5 The craftable item supply, as a new dict each call."""
+    return dict(_items())

@@ -25,8 +25,8 @@ DOMINANCE_MIN_VP = 10  # 3.3.1
 
 
 def fresh_item_supply() -> dict[str, int]:
-    """5.1.5 Form the item supply."""
-    return item_supply()
+    """5.1.5 Form the item supply (a fresh dict: the catalog's is shared)."""
+    return dict(item_supply())
 
 
 # ------------------------------------------------------------------ dominance

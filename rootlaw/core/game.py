@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rootlaw.core import rng as _rng
-from rootlaw.core.catalog import Board, Card, Deck, board, deck, item_supply
+from rootlaw.core.catalog import Board, Card, Deck, board, deck
 from rootlaw.core.errors import IllegalAction, LoadError
 from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
 from rootlaw.core.options import Decision, Option
@@ -250,9 +250,10 @@ class Game:
         """Every random result passes here: forced (tests) or drawn, and logged."""
         if self.forced and self.forced[0][0] == kind:
             value = self.forced.pop(0)[1]
+            self._log = (("f", kind, value), self._log)  # forced: replays force it again
         else:
             value = produce()
-        self._log = (("r", kind, value), self._log)
+            self._log = (("r", kind, value), self._log)
         return value
 
     def _below(self, n: int) -> int:
@@ -630,6 +631,22 @@ class Game:
             g._advance()
         return g
 
+    @classmethod
+    def replay(cls, setup: dict[str, Any], log: list[tuple[Any, ...]]) -> Game:
+        """Rebuild a game from its setup and record: the seeded RNG draws again, results
+        that were forced are forced again, and the decisions are applied in order."""
+        forced = [[e[1], e[2]] for e in log if e[0] == "f"]
+        g = cls.new(list(setup["factions"]), map=setup["map"], deck_name=setup["deck"],
+                    seed=int(setup["seed"]), forced=forced)
+        for e in log:
+            if e[0] == "d":
+                d = g.decision
+                if d is None or d.seat != e[1]:
+                    raise LoadError(f"record diverges: {e[1]} to decide {e[2]}, "
+                                    f"but the game asks {d.seat if d else 'nobody'}")
+                g.apply(e[2])
+        return g
+
     # ------------------------------------------------------------------ view
     def view(self, seat: str | int | None = None) -> dict[str, Any]:
         from rootlaw.core.view import view
@@ -653,6 +670,3 @@ def _tupled(x: Any) -> Any:
     return x
 
 
-def fresh_supply() -> dict[str, int]:
-    """5.1.5 The item supply."""
-    return item_supply()

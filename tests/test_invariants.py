@@ -1,0 +1,200 @@
+"""Invariants over many random seeded games (DESIGN.md, "Tests that matter most").
+
+CI plays 1,000 games; set ROOTLAW_INVARIANT_GAMES to play more locally.
+Cheap checks run at every decision; costly ones (every option applies, an
+unlisted option is refused, save/load, hidden information) at sampled decisions;
+replay from the record at the end of every game.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+
+import pytest
+
+import rootlaw
+from rootlaw.core.game import Game
+from rootlaw.core.options import Option
+
+GAMES = int(os.environ.get("ROOTLAW_INVARIANT_GAMES", "1000"))
+BATCH = 50
+MAX_DECISIONS = 30_000
+SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
+
+
+def card_locations(g: Game) -> Counter[str]:
+    """Every card of the shared deck, wherever it is."""
+    where: Counter[str] = Counter(g.deck)
+    where.update(g.discard)
+    where.update(g.available)
+    for s in range(len(g.factions)):
+        where.update(g.hands[s])
+        where.update(g.played[s])
+        where.update(g.fdefs[s].cards_held(g, s))
+        if g.dominance[s]:
+            where[g.dominance[s]] += 1
+    if g.battle is not None and g.battle.ambush:
+        where[g.battle.ambush] += 1  # played, not yet discarded (4.3.1.II)
+    return where
+
+
+def expected_cards(g: Game) -> Counter[str]:
+    cards = Counter(g.deckdef.contents)
+    if len(g.factions) == 2:  # 5.1.3
+        for cid in list(cards):
+            if g.deckdef.cards[cid].kind == "dominance":
+                del cards[cid]
+    return cards
+
+
+def check_conservation(g: Game, initial_items: Counter[str]) -> None:
+    assert card_locations(g) == expected_cards(g), "cards appeared or vanished"
+    for s, fd in enumerate(g.fdefs):
+        on_map = sum(g.warriors[s])
+        assert all(w >= 0 for w in g.warriors[s])
+        assert on_map <= fd.warriors, f"{fd.id} has more warriors than it owns"
+        for kind, limit in {**fd.buildings, **fd.tokens}.items():
+            assert g.count_building(s, kind) <= limit, f"too many {kind}"
+    for c in g.clearings():
+        assert len(g.buildings[c]) <= g.board.slots[c], f"clearing {c} over its slots"
+    items: Counter[str] = Counter({k: v for k, v in g.supply.items() if v})
+    for s in range(len(g.factions)):
+        items.update(g.items[s])
+        assert g.vp[s] >= 0
+    assert items == initial_items, "items appeared or vanished"
+
+
+def check_scores(g: Game) -> None:
+    total = Counter()
+    for e in g.log:
+        if e[0] == "s":
+            total[e[1]] += e[2]
+    for f in g.factions:
+        assert g.scores[f] == total[f], f"{f}'s score is not the sum of its scoring events"
+
+
+def check_options(g: Game) -> None:
+    """Every listed option applies; unlisted ones are refused with the state unchanged."""
+    d = g.decision
+    assert d is not None and len(d.options) >= 2
+    assert len(set(d.options)) == len(d.options), "an option is listed twice"
+    for o in d.options:
+        assert isinstance(o, Option) and str(o)
+        c = g.copy()
+        c.apply(o)
+    before = g.to_json()
+    bogus: list[tuple[object, ...]] = [("no such verb",), d.options[0] + (99,)]
+    first = d.options[0]
+    if len(first) > 1:
+        bogus.append((first[0], 999) + tuple(first[2:]))
+    for b in bogus:
+        if b in d.options:
+            continue
+        with pytest.raises(rootlaw.IllegalAction):
+            g.apply(b)
+        assert g.to_json() == before, "a refused option changed the state"
+
+
+def check_save_load(g: Game) -> None:
+    text = g.to_json()
+    g2 = Game.from_json(text)
+    assert g2.to_json() == text
+    d, d2 = g.decision, g2.decision
+    assert d is not None and d2 is not None
+    assert (d.seat, d.kind, d.options) == (d2.seat, d2.kind, d2.options)
+    c = g.copy()
+    assert c.to_json() == text, "copy() differs from the original"
+
+
+def check_hidden(g: Game, rnd: random.Random) -> None:
+    """A view never shows another seat's hand or the deck order: changing them
+    (same sizes) must not change the view."""
+    for seat in g.factions:
+        me = g.seat_of(seat)
+        view = g.view(seat)
+        json.dumps(view)
+        for f, p in view["players"].items():
+            assert ("hand" in p) == (f == seat)
+        assert "deck" not in view and "rng" not in view
+        c = g.copy()
+        pool = c.deck[:]
+        for o in range(len(c.factions)):
+            if o != me:
+                pool += c.hands[o]
+        rnd.shuffle(pool)
+        c.deck = pool[: len(c.deck)]
+        pool = pool[len(c.deck):]
+        for o in range(len(c.factions)):
+            if o != me:
+                n = len(c.hands[o])
+                c.hands[o], pool = pool[:n], pool[n:]
+        c.peeks = g.peeks
+        assert c.view(seat) == view, "the view depends on hidden cards"
+
+
+def play_checked(seed: int) -> Game:
+    rnd = random.Random(seed)
+    g = rootlaw.new_game(factions=["marquise", "eyrie"], seed=seed)
+    initial_items = Counter(rootlaw.core.catalog.item_supply())
+    offset = rnd.randrange(SAMPLE_EVERY)
+    n = 0
+    while not g.is_over:
+        assert n < MAX_DECISIONS, "the game did not end"
+        check_conservation(g, initial_items)
+        if n % SAMPLE_EVERY == offset:
+            check_options(g)
+            check_save_load(g)
+            check_hidden(g, rnd)
+            check_scores(g)
+        opts = g.decision.options
+        g.apply(opts[rnd.randrange(len(opts))])
+        n += 1
+    check_conservation(g, initial_items)
+    check_scores(g)
+    assert g.decision is None and g.winners
+    assert max(g.scores.values()) >= 30 or g.win_reason == "dominance"
+    return g
+
+
+@pytest.mark.parametrize("batch", range(max(1, GAMES // BATCH)))
+def test_random_games_keep_invariants(batch: int) -> None:
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        g = play_checked(seed)
+        if seed % 5 == 0:  # replay from the record reproduces the game exactly
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+def test_same_seed_same_game() -> None:
+    a, b = play_checked(12345), play_checked(12345)
+    assert a.to_json() == b.to_json()
+
+
+def test_save_load_mid_decision_continues_identically() -> None:
+    rnd = random.Random(5)
+    g = rootlaw.new_game(factions=["marquise", "eyrie"], seed=77)
+    for _ in range(150):
+        opts = g.decision.options
+        g.apply(opts[rnd.randrange(len(opts))])
+    loaded = Game.from_json(g.to_json())
+    r1, r2 = random.Random(9), random.Random(9)
+    while not g.is_over:
+        g.apply(g.decision.options[r1.randrange(len(g.decision.options))])
+        loaded.apply(loaded.decision.options[r2.randrange(len(loaded.decision.options))])
+    assert loaded.to_json() == g.to_json()
+
+
+def test_copy_is_independent() -> None:
+    g = rootlaw.new_game(factions=["marquise", "eyrie"], seed=3)
+    rnd = random.Random(1)
+    for _ in range(60):
+        g.apply(g.decision.options[rnd.randrange(len(g.decision.options))])
+    before = g.to_json()
+    c = g.copy()
+    for _ in range(200):
+        if c.is_over:
+            break
+        c.apply(c.decision.options[rnd.randrange(len(c.decision.options))])
+    assert g.to_json() == before
