@@ -61,7 +61,7 @@ def main() -> None:
     factions = args.factions.split(",")
 
     best = None
-    for r in range(args.rounds):
+    for _ in range(args.rounds):
         res = random_games(factions, args.games, args.seed)
         if best is None or res[0] < best[0]:
             best = res

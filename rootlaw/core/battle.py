@@ -214,7 +214,7 @@ class Roll(Handler):
 def effect_choices(g: Game, s: int) -> list[str]:
     """Optional battle effects s may still use (4.3.3)."""
     b = g.battle
-    out = []
+    out: list[str] = []
     played = g.played[s]
     attacker = s == b.att
     for card in ("armorers", "sappers", "brutal_tactics"):

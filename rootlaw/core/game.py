@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from rootlaw.core import rng as _rng
@@ -174,7 +175,7 @@ class Game:
             if not opts:
                 raise RuntimeError(f"step {st!r} offered no options")
             self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts,
-                                      lambda h=h, st=st: h.describe(self, st))
+                                      partial(h.describe, self, st))
             return
         self._decision = None
 
@@ -241,8 +242,10 @@ class Game:
         g._rulers = self._rulers
         g._counts = self._counts
         d = self._decision
-        g._decision = None if d is None else Decision(
-            d.seat, d.kind, d.rule, d.options, lambda st=g.stack[-1]: STEPS[st[0]].describe(g, st))
+        if d is not None:
+            st = g.stack[-1]
+            d = Decision(d.seat, d.kind, d.rule, d.options, partial(STEPS[st[0]].describe, g, st))
+        g._decision = d
         return g
 
     # ------------------------------------------------------------- randomness
@@ -488,7 +491,7 @@ class Game:
 
     def faction_pieces(self, s: int, c: int) -> list[Piece]:
         """s's buildings and tokens in clearing c."""
-        return [p for p in self.buildings[c] if p[0] == s] + [p for p in self.tokens[c] if p[0] == s]
+        return [p for p in self.buildings[c] + self.tokens[c] if p[0] == s]
 
     def has_any_piece(self, s: int, c: int) -> bool:
         if self.warriors[s][c]:

@@ -28,10 +28,10 @@ def text_form(verb: str, fmt: str) -> None:
     def render(opt: tuple[Any, ...]) -> str:
         out = fmt
         for i in range(len(opt) - 1, 0, -1):
-            if "{c%d}" % i in out:
-                val = opt[i]
-                out = out.replace("{c%d}" % i, card_name(val) if isinstance(val, str) else str(val))
-            out = out.replace("{%d}" % i, str(opt[i]))
+            val = opt[i]
+            if f"{{c{i}}}" in out:
+                out = out.replace(f"{{c{i}}}", card_name(val) if isinstance(val, str) else str(val))
+            out = out.replace(f"{{{i}}}", str(val))
         return out
 
     _FORMATS[verb] = render

@@ -226,7 +226,7 @@ class AddToDecree(Handler):
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
         s, added, bird = st[1], st[2], st[3]
-        out = []
+        out: list[Option] = []
         for cid in dict.fromkeys(g.hands[s]):
             if bird and g.suit_of(cid) == "bird":
                 continue

@@ -256,7 +256,7 @@ def overwork_options(g: Game, s: int) -> list[Option]:
     """6.5.5: spend a card matching a sawmill's clearing to place wood there."""
     if not wood_supply(g, s) or not g.hands[s]:
         return []
-    out = []
+    out: list[Option] = []
     for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
         out.extend(opt("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
     return out
