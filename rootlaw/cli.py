@@ -139,7 +139,8 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
 def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from tqdm import tqdm
 
-    from rootlaw.sim import Summary, format_report, simulate as run
+    from rootlaw.sim import Summary, format_report
+    from rootlaw.sim import simulate as run
 
     factions = args.factions.split(",")
     try:
