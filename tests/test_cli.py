@@ -1,0 +1,91 @@
+"""The command line: play (bad input re-asked, save and load), simulate."""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rootlaw
+from rootlaw.cli import play, simulate
+
+
+def _play(argv: list[str], keys: str, expect: int = 0) -> str:
+    out = io.StringIO()
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--factions", default="marquise,eyrie")
+    parser.add_argument("--faction")
+    parser.add_argument("--vs", default="random")
+    parser.add_argument("--map", default="fall")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--save")
+    parser.add_argument("--load")
+    parser.add_argument("--quiet", action="store_true")
+    code = play(parser.parse_args(argv), io.StringIO(keys), out)
+    assert code == expect
+    return out.getvalue()
+
+
+def test_play_reasks_bad_input_and_never_crashes() -> None:
+    text = _play(["--faction", "marquise"], "banana\n0\n99\n\n1\nh\nb\nq\n")
+    assert text.count("please enter a number from 1 to") == 4
+    assert "Place the keep in a corner clearing" in text
+    assert "Enter the number of an option" in text  # help
+    assert "your hand:" in text  # the board with the player's own hand
+
+
+def test_play_saves_and_loads(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    _play(["--faction", "marquise", "--save", str(save)], "1\n1\nq\n")
+    g = rootlaw.Game.from_json(save.read_text())
+    assert not g.is_over and g.decision is not None
+    assert len([e for e in g.log if e[0] == "d"]) >= 2
+    text = _play(["--faction", "marquise", "--load", str(save), "--save", str(save)], "1\nq\n")
+    assert "You play marquise" in text
+    g2 = rootlaw.Game.from_json(save.read_text())
+    assert len(g2.log) > len(g.log)
+
+
+def test_play_refuses_a_broken_save(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "rootlaw-game-1", "setup": 3}')
+    text = _play(["--load", str(bad)], "", expect=2)
+    assert "cannot load" in text and "malformed saved game" in text
+
+
+def test_play_plays_to_the_end_against_random() -> None:
+    # answer "1" to everything: the game must reach its end
+    text = _play(["--faction", "eyrie", "--quiet"], "1\n" * 20000)
+    assert "Game over:" in text
+
+
+def test_simulate_prints_statistics() -> None:
+    out = io.StringIO()
+    args = argparse.Namespace(factions="marquise,eyrie", games=20, seed=1, map="fall",
+                              agent=None, max_turns=1000, json=True, no_progress=True)
+    assert simulate(args, out) == 0
+    rep = json.loads(out.getvalue())
+    assert rep["games"] == 20
+    assert abs(sum(rep["win_rate"].values()) - 1.0) < 1e-9
+    assert rep["victory_types"] == {"points": 1.0}
+    assert rep["turns_mean"] > 10 and rep["games_per_second"] > 0
+
+
+def test_simulate_rejects_unknown_faction() -> None:
+    out = io.StringIO()
+    args = argparse.Namespace(factions="marquise,lizard_cult", games=1, seed=1, map="fall",
+                              agent=None, max_turns=10, json=False, no_progress=True)
+    assert simulate(args, out) == 2
+    assert "lizard_cult" in out.getvalue()
+
+
+@pytest.mark.parametrize("cmd", [["simulate", "--games", "3", "--no-progress"]])
+def test_console_entry_point(cmd: list[str]) -> None:
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", *cmd], capture_output=True,
+                         text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert "win rate by faction" in res.stdout
