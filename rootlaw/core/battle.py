@@ -9,7 +9,7 @@ from typing import Any
 
 from rootlaw.core.game import Game
 from rootlaw.core.move import remove_warriors, trigger_removals
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 text_form("battle", "battle in {1} against {2}")
@@ -93,7 +93,7 @@ def can_battle(g: Game, s: int) -> bool:
 
 
 def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
-    return [opt("battle", c, g.factions[o]) for c, o in battle_targets(g, s, clearings)]
+    return [Option(("battle", c, g.factions[o])) for c, o in battle_targets(g, s, clearings)]
 
 
 def start_battle(g: Game, att: int, c: int, dfd: int) -> None:
@@ -127,8 +127,9 @@ class Ambush(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         b = g.battle
         if "scouting_party" in g.played[b.att]:  # attacker not affected by ambush cards
-            return [opt("no_ambush")]
-        return [opt("ambush", a) for a in _ambush_cards(g, b.dfd, b.c)] + [opt("no_ambush")]
+            return [Option(("no_ambush",))]
+        cards = _ambush_cards(g, b.dfd, b.c)
+        return [Option(("ambush", a)) for a in cards] + [Option(("no_ambush",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -153,7 +154,7 @@ class Foil(Handler):
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
         b = g.battle
-        return [opt("foil", a) for a in _ambush_cards(g, b.att, b.c)] + [opt("no_foil")]
+        return [Option(("foil", a)) for a in _ambush_cards(g, b.att, b.c)] + [Option(("no_foil",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -236,7 +237,7 @@ class EffectsOrder(Handler):
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
         b = g.battle
-        return [opt("first", g.factions[b.att]), opt("first", g.factions[b.dfd])]
+        return [Option(("first", g.factions[b.att])), Option(("first", g.factions[b.dfd]))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -254,7 +255,7 @@ class Effects(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return [opt("effect", c) for c in effect_choices(g, st[1])] + [opt("done")]
+        return [Option(("effect", c)) for c in effect_choices(g, st[1])] + [Option(("done",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -320,13 +321,13 @@ class Hits(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         taker, c, left = st[1], st[3], st[4]
         if left <= 0:
-            return [opt("done")]
+            return [Option(("done",))]
         if g.warriors[taker][c]:
-            return [opt("hit", taker, "warrior")]
+            return [Option(("hit", taker, "warrior"))]
         pieces = dict.fromkeys(p[1] for p in g.faction_pieces(taker, c))
         if not pieces:
-            return [opt("done")]
-        return [opt("hit", taker, k) for k in pieces]
+            return [Option(("done",))]
+        return [Option(("hit", taker, k)) for k in pieces]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:

@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 from rootlaw.core.catalog import SUITS
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 text_form("craft", "craft {c1}")
@@ -48,11 +48,11 @@ def craft_options(g: Game, s: int) -> list[Option]:
         if min(rest) < 0:
             continue
         if not anys:
-            out.append(opt("craft", cid, ()))
+            out.append(Option(("craft", cid, ())))
             continue
         for combo in combinations_with_replacement(SUITS, anys):
             if all(combo.count(SUITS[i]) <= rest[i] for i in range(3)):
-                out.append(opt("craft", cid, combo))
+                out.append(Option(("craft", cid, combo)))
     return out
 
 
@@ -92,7 +92,7 @@ class Craft(Handler):
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
         s = st[1]
-        return craft_options(g, s) + daylight_extras(g, s) + [opt("done")]
+        return craft_options(g, s) + daylight_extras(g, s) + [Option(("done",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:

@@ -9,7 +9,7 @@ from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import MoveCount, move_options, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
@@ -22,6 +22,7 @@ text_form("skip", "skip")
 text_form("draw_with", "{1} draws a card too")
 
 DOMINANCE_MIN_VP = 10  # 3.3.1
+BIRDSONG_CARDS = frozenset({"royal_claim", "stand_and_deliver"})
 
 
 def fresh_item_supply() -> dict[str, int]:
@@ -46,15 +47,17 @@ def dominance_options(g: Game, s: int) -> list[Option]:
     """3.3.1 activate (10+ VP) and 3.3.4 take an available dominance card."""
     out: list[Option] = []
     hand = g.hands[s]
+    if not g.available and (g.vp[s] < DOMINANCE_MIN_VP or g.dominance[s] is not None):
+        return out
     if g.dominance[s] is None and g.vp[s] >= DOMINANCE_MIN_VP:
         for cid in dict.fromkeys(hand):
             if g.card(cid).kind == "dominance":
-                out.append(opt("activate", cid))
+                out.append(Option(("activate", cid)))
     for dom in dict.fromkeys(g.available):
         suit = g.suit_of(dom)
         payers = ([c for c in dict.fromkeys(hand) if g.suit_of(c) == "bird"] if suit == "bird"
                   else g.cards_matching(s, suit))
-        out.extend(opt("take_dominance", dom, pay) for pay in payers)
+        out.extend(Option(("take_dominance", dom, pay)) for pay in payers)
     return out
 
 
@@ -67,9 +70,9 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
         return out
     if "tax_collector" in played and "tax_collector" not in g.once:
         w = g.warriors[s]
-        out.extend(opt("tax_collector", c) for c in g.clearings() if w[c])
+        out.extend(Option(("tax_collector", c)) for c in g.clearings() if w[c])
     if "codebreakers" in played and "codebreakers" not in g.once:
-        out.extend(opt("codebreakers", g.factions[o]) for o in g.others(s))
+        out.extend(Option(("codebreakers", g.factions[o])) for o in g.others(s))
     return out
 
 
@@ -106,9 +109,9 @@ def birdsong_options(g: Game, s: int) -> list[Option]:
         return []
     out: list[Option] = []
     if "royal_claim" in played:
-        out.append(opt("royal_claim"))
+        out.append(Option(("royal_claim",)))
     if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
-        out.extend(opt("stand_and_deliver", g.factions[o]) for o in g.others(s) if g.hands[o])
+        out.extend(Option(("stand_and_deliver", g.factions[o])) for o in g.others(s) if g.hands[o])
     return out
 
 
@@ -136,7 +139,7 @@ class BetterBurrowBank(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return [opt("draw_with", g.factions[o]) for o in g.others(st[1])]
+        return [Option(("draw_with", g.factions[o])) for o in g.others(st[1])]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -155,7 +158,7 @@ class CommandWarren(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return battle_options(g, st[1]) + [opt("skip")]
+        return battle_options(g, st[1]) + [Option(("skip",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -174,7 +177,7 @@ class Cobbler(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return move_options(g, st[1]) + [opt("skip")]
+        return move_options(g, st[1]) + [Option(("skip",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:

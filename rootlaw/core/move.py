@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 text_form("move", "move {1} -> {2}")
@@ -41,7 +41,7 @@ def can_move(g: Game, s: int) -> bool:
 
 
 def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[Option]:
-    return [opt("move", a, b) for a, b in move_pairs(g, s, origins)]
+    return [Option(("move", a, b)) for a, b in move_pairs(g, s, origins)]
 
 
 def do_move(g: Game, s: int, a: int, b: int, n: int) -> None:
@@ -65,7 +65,7 @@ class MoveCount(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return [opt("warriors", k) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
+        return [Option(("warriors", k)) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rootlaw.core import effects
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 text_form("discard", "discard {c1}")
@@ -65,10 +65,14 @@ class Turn(Handler):
         g.craft_used = [0, 0, 0]
         g.once = frozenset()
         fd = g.fdefs[s]
+        # Birdsong card windows only matter with such a card in play (none is crafted
+        # in Birdsong, so the check at the start of the turn holds for the phase)
+        window: tuple[Step, ...] = (
+            (("card_window", s),) if effects.BIRDSONG_CARDS.intersection(g.played[s]) else ())
         g.push(
-            ("birdsong_start", s), ("card_window", s),
+            ("birdsong_start", s), *window,
             *fd.phase_steps(g, s, "birdsong"),
-            ("card_window", s),
+            *window,
             ("daylight_start", s),
             *fd.phase_steps(g, s, "daylight"),
             ("evening_start", s),
@@ -116,7 +120,7 @@ class CardWindow(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return effects.birdsong_options(g, st[1]) + [opt("done")]
+        return effects.birdsong_options(g, st[1]) + [Option(("done",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -174,8 +178,8 @@ class DiscardDown(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         hand = g.hands[st[1]]
         if len(hand) <= HAND_LIMIT:
-            return [opt("done")]
-        return [opt("discard", c) for c in dict.fromkeys(hand)]
+            return [Option(("done",))]
+        return [Option(("discard", c)) for c in dict.fromkeys(hand)]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:

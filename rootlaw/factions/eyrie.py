@@ -9,7 +9,7 @@ from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import MoveCount, move_pairs
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class Corner(Handler):
         taken = {g.fdefs[o].starting_corner(g, o) for o in g.others(s)} - {None}
         free = [c for c in g.board.corners if c not in taken and g.may_place(s, c)]
         facing = [c for c in free if g.board.opposite[c] in taken]
-        return [opt("corner", c) for c in (facing or free)]
+        return [Option(("corner", c)) for c in (facing or free)]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -186,7 +186,7 @@ class ChooseLeader(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return [opt("leader", name) for name in LEADERS]
+        return [Option(("leader", name)) for name in LEADERS]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -230,9 +230,9 @@ class AddToDecree(Handler):
         for cid in dict.fromkeys(g.hands[s]):
             if bird and g.suit_of(cid) == "bird":
                 continue
-            out.extend(opt("decree", cid, col) for col in COLUMNS)
+            out.extend(Option(("decree", cid, col)) for col in COLUMNS)
         if added or not out:
-            out.append(opt("done"))
+            out.append(Option(("done",)))
         return out
 
     @staticmethod
@@ -262,13 +262,13 @@ class NewRoost(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         s = st[1]
         if g.count_building(s, "roost"):
-            return [opt("done")]
+            return [Option(("done",))]
         spots = [c for c in g.clearings() if g.open_slots(c) > 0 and g.may_place(s, c)]
         if not spots:
-            return [opt("done")]
+            return [Option(("done",))]
         total = {c: sum(w[c] for w in g.warriors) for c in spots}
         least = min(total.values())
-        return [opt("roost", c) for c in spots if total[c] == least]
+        return [Option(("roost", c)) for c in spots if total[c] == least]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -302,18 +302,19 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
     if col == 0:
         if not g.warrior_supply(s):
             return []
-        return [opt("decree_recruit", suit, c) for c in dict.fromkeys(g.buildings_of(s, "roost"))
-                if suit_ok(g, suit, c)]
+        roosts = dict.fromkeys(g.buildings_of(s, "roost"))
+        return [Option(("decree_recruit", suit, c)) for c in roosts if suit_ok(g, suit, c)]
     if col == 1:
         origins = [c for c in g.clearings() if suit_ok(g, suit, c)]
-        return [opt("decree_move", suit, a, b) for a, b in move_pairs(g, s, origins)]
+        return [Option(("decree_move", suit, a, b)) for a, b in move_pairs(g, s, origins)]
     if col == 2:
         cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
-        return [opt("decree_battle", suit, c, g.factions[o]) for c, o in battle_targets(g, s, cls)]
+        targets = battle_targets(g, s, cls)
+        return [Option(("decree_battle", suit, c, g.factions[o])) for c, o in targets]
     if g.count_building(s, "roost") >= Eyrie.buildings["roost"]:
         return []
     roosts = set(g.buildings_of(s, "roost"))
-    return [opt("decree_build", suit, c) for c in g.clearings()
+    return [Option(("decree_build", suit, c)) for c in g.clearings()
             if suit_ok(g, suit, c) and c not in roosts and g.open_slots(c) > 0
             and g.rules(s, c) and g.may_place(s, c)]
 
@@ -337,9 +338,9 @@ class ResolveDecree(Handler):
         out = daylight_extras(g, s)
         for suit in dict.fromkeys(todo):
             acts = column_actions(g, s, col, suit)
-            out += acts if acts else [opt("turmoil", suit)]
+            out += acts if acts else [Option(("turmoil", suit))]
         if not todo:
-            out.append(opt("done"))
+            out.append(Option(("done",)))
         return out
 
     @staticmethod
@@ -413,7 +414,7 @@ class Depose(Handler):
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
         up = st_of(g, st[1]).face_up
-        return [opt("leader", x) for x in (up or tuple(LEADERS))]
+        return [Option(("leader", x)) for x in (up or tuple(LEADERS))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:

@@ -9,7 +9,7 @@ from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import MoveCount, can_move, move_options
-from rootlaw.core.options import Option, opt, text_form
+from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
 
 ME = Faction.MARQUISE
@@ -131,7 +131,7 @@ class PlaceKeep(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return [opt("keep", c) for c in g.board.corners]
+        return [Option(("keep", c)) for c in g.board.corners]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -159,7 +159,7 @@ class StartBuilding(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         s, kind = st[1], st[2]
         k = keep_clearing(g, s)
-        return [opt("place", kind, c) for c in (k, *g.board.adj[k]) if g.open_slots(c) > 0]
+        return [Option(("place", kind, c)) for c in (k, *g.board.adj[k]) if g.open_slots(c) > 0]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -184,10 +184,10 @@ class PlaceWood(Handler):
             todo.remove(c)
         left = wood_supply(g, s)
         if not todo or not left:
-            return [opt("done")]
+            return [Option(("done",))]
         if left >= len(todo):
-            return [opt("wood", 0)]  # enough for all: no choice
-        return [opt("wood", c) for c in dict.fromkeys(todo)]
+            return [Option(("wood", 0))]  # enough for all: no choice
+        return [Option(("wood", c)) for c in dict.fromkeys(todo)]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -246,7 +246,7 @@ def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
         cost = COST[placed]
         for c, root in group.items():
             if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
-                out.append(opt("build", kind, c))
+                out.append(Option(("build", kind, c)))
                 if first:
                     return out
     return out
@@ -258,7 +258,7 @@ def overwork_options(g: Game, s: int) -> list[Option]:
         return []
     out: list[Option] = []
     for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
-        out.extend(opt("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
+        out.extend(Option(("overwork", c, card)) for card in g.cards_matching(s, g.suits[c]))
     return out
 
 
@@ -284,18 +284,18 @@ class Actions(Handler):
         out = daylight_extras(g, s)
         if left > 0:
             if can_battle(g, s):
-                out.append(opt("action", "battle"))
+                out.append(Option(("action", "battle")))
             if can_move(g, s):
-                out.append(opt("action", "march"))
+                out.append(Option(("action", "march")))
             if ("recruit" not in g.once and g.warrior_supply(s)
                     and g.count_building(s, "recruiter")):
-                out.append(opt("action", "recruit"))
+                out.append(Option(("action", "recruit")))
             if build_options(g, s, first=True):
-                out.append(opt("action", "build"))
+                out.append(Option(("action", "build")))
             if overwork_options(g, s):
-                out.append(opt("action", "overwork"))
-        out += [opt("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
-        out.append(opt("end"))
+                out.append(Option(("action", "overwork")))
+        out += [Option(("bird", c)) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
+        out.append(Option(("end",)))
         return out
 
     @staticmethod
@@ -355,7 +355,7 @@ class March(Handler):
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
         moves = move_options(g, st[1])
-        return moves if st[2] else moves + [opt("end_march")]
+        return moves if st[2] else moves + [Option(("end_march",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -422,10 +422,10 @@ class Recruit(Handler):
             todo.remove(c)
         left = g.warrior_supply(s)
         if not todo or not left:
-            return [opt("done")]
+            return [Option(("done",))]
         if left >= len(todo):
-            return [opt("recruit_at", 0)]
-        return [opt("recruit_at", c) for c in dict.fromkeys(todo)]
+            return [Option(("recruit_at", 0))]
+        return [Option(("recruit_at", c)) for c in dict.fromkeys(todo)]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -457,13 +457,13 @@ class PayWood(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         s, c, owed = st[1], st[2], st[3]
         if owed <= 0:
-            return [opt("done")]
+            return [Option(("done",))]
         group = _ruled_groups(g, s)
         root = group[c]
         sources = [x for x, r in group.items() if r == root and (s, "wood") in g.tokens[x]]
         if sum(g.tokens[x].count((s, "wood")) for x in sources) == owed:
-            return [opt("pay_wood", 0)]  # all of it goes: no choice
-        return [opt("pay_wood", x) for x in sorted(sources)]
+            return [Option(("pay_wood", 0))]  # all of it goes: no choice
+        return [Option(("pay_wood", x)) for x in sorted(sources)]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
@@ -529,9 +529,9 @@ class FieldHospitals(Handler):
     def options(g: Game, st: Step) -> list[Option]:
         s, c = st[1], st[2]
         if not keep_clearing(g, s):
-            return [opt("decline")]
-        return [opt("field_hospitals", x) for x in g.cards_matching(s, g.suits[c])] + [
-            opt("decline")]
+            return [Option(("decline",))]
+        return [Option(("field_hospitals", x)) for x in g.cards_matching(s, g.suits[c])] + [
+            Option(("decline",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
