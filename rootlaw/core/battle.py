@@ -28,7 +28,7 @@ class Battle:
     """The state of one battle (4.3)."""
 
     __slots__ = ("att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
-                 "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_by", "removed_any")
+                 "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any")
 
     def __init__(self, att: int, dfd: int, c: int) -> None:
         self.att = att
@@ -43,7 +43,7 @@ class Battle:
         self.d_ignore = False
         self.used: tuple[str, ...] = ()  # "seat:card" effects used
         self.warriors_lost = [0, 0]  # [attacker, defender] since the last settle
-        self.pieces_by = [0, 0]  # buildings/tokens removed by [attacker, defender], unsettled
+        self.pieces_lost: list[list[str]] = [[], []]  # kinds lost by [attacker, defender]
         self.removed_any = [False, False]  # ever removed an enemy building/token this battle
 
     def copy(self) -> Battle:
@@ -51,7 +51,7 @@ class Battle:
         for k in Battle.__slots__:
             setattr(b, k, getattr(self, k))
         b.warriors_lost = self.warriors_lost[:]
-        b.pieces_by = self.pieces_by[:]
+        b.pieces_lost = [self.pieces_lost[0][:], self.pieces_lost[1][:]]
         b.removed_any = self.removed_any[:]
         return b
 
@@ -199,6 +199,8 @@ class Roll(Handler):
         b = g.battle
         x, y = g.roll_dice()
         hi, lo = max(x, y), min(x, y)
+        if g.fdefs[b.dfd].battle_takes_higher_roll(g, b.dfd, b, False):
+            hi, lo = lo, hi  # 8.2.2 Guerrilla War: the defender deals the higher roll
         b.a_rolled = min(hi, g.warriors[b.att][b.c])
         b.d_rolled = min(lo, g.warriors[b.dfd][b.c])
         a_fx, d_fx = effect_choices(g, b.att), effect_choices(g, b.dfd)
@@ -343,7 +345,7 @@ class Hits(Handler):
             left -= n
         else:
             g.take_piece(c, (taker, o[2]))
-            b.pieces_by[1 - side] += 1
+            b.pieces_lost[side].append(o[2])
             b.removed_any[1 - side] = True
             left -= 1
         g.push(("hits", taker, dealer, c, left))
@@ -351,15 +353,17 @@ class Hits(Handler):
 
 def settle(g: Game, b: Battle) -> None:
     """Score removed buildings/tokens (3.2.1) together, then triggered effects (1.1.3)."""
-    a_pts, d_pts = b.pieces_by
-    b.pieces_by = [0, 0]
-    if a_pts:
-        g.score(b.att, a_pts, "removal")
-    if d_pts:
-        g.score(b.dfd, d_pts, "removal")
-    lost = b.warriors_lost
+    lost_a, lost_d = b.pieces_lost
+    b.pieces_lost = [[], []]
+    if lost_d:
+        g.score(b.att, len(lost_d), "removal")
+    if lost_a:
+        g.score(b.dfd, len(lost_a), "removal")
+    wl = b.warriors_lost
     b.warriors_lost = [0, 0]
-    trigger_removals(g, [(b.att, b.c, lost[0]), (b.dfd, b.c, lost[1])])
+    c = b.c
+    trigger_removals(g, b.att, [(b.dfd, c, wl[1])], [(b.dfd, c, k) for k in lost_d])
+    trigger_removals(g, b.dfd, [(b.att, c, wl[0])], [(b.att, c, k) for k in lost_a])
 
 
 @step

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.catalog import item_supply
-from rootlaw.core.game import RUIN, Game
+from rootlaw.core.game import Game
 from rootlaw.core.move import MoveCount, move_options, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
@@ -93,7 +93,7 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         g.once = g.once | {"tax_collector"}
         remove_warriors(g, s, o[1], 1)
         g.draw(s, 1)
-        trigger_removals(g, [(s, o[1], 1)])
+        trigger_removals(g, s, [(s, o[1], 1)])
     elif verb == "codebreakers":  # once in Daylight: look at a hand
         g.once = g.once | {"codebreakers"}
         t = g.seat_of(o[1])
@@ -188,19 +188,22 @@ class Cobbler(Handler):
 # ------------------------------------------------------------------- favors
 def favor(g: Game, s: int, suit: str) -> None:
     """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in clearings of the suit."""
-    removed: list[tuple[int, int, int]] = []
-    points = 0
     for c in g.clearings():
-        if g.suits[c] != suit:
-            continue
-        for o in g.others(s):
-            n = g.warriors[o][c]
-            if n:
-                remove_warriors(g, o, c, n)
-                removed.append((o, c, n))
-            for p in g.faction_pieces(o, c):
-                if p[0] != RUIN:
-                    g.take_piece(c, p)
-                    points += 1  # 3.2.1
-    g.score(s, points, "removal")
-    trigger_removals(g, removed)
+        if g.suits[c] == suit:
+            remove_all_enemy_pieces(g, s, c)
+
+
+def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
+    """Remove every enemy piece from c (Favors, 8.4.1.III Revolt): score one VP per
+    building and token (3.2.1), then resolve the triggers (1.1.3)."""
+    warriors: list[tuple[int, int, int]] = []
+    pieces: list[tuple[int, int, str]] = []
+    for o in g.others(s):
+        n = remove_warriors(g, o, c, g.warriors[o][c])
+        if n:
+            warriors.append((o, c, n))
+        for p in g.faction_pieces(o, c):
+            g.take_piece(c, p)
+            pieces.append((o, c, p[1]))
+    g.score(s, len(pieces), "removal")
+    trigger_removals(g, s, warriors, pieces)

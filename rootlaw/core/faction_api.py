@@ -86,7 +86,20 @@ class FactionDef:
     def battle_removal_bonus(self, g: Game, s: int) -> int:
         return 0
 
-    def on_warriors_removed(self, g: Game, s: int, c: int, n: int) -> list[Step]:
+    def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
+        """Whether s deals the higher roll in this battle (4.3.2; 8.2.2 Guerrilla War)."""
+        return attacker
+
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> list[Step]:
+        """s's warriors were removed from c by player ``by`` (triggers: 6.2.3 ...)."""
+        return []
+
+    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> list[Step]:
+        """s's building or token ``kind`` was removed from c by player ``by`` (8.2.6 ...)."""
+        return []
+
+    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> list[Step]:
+        """Player ``mover`` moved n warriors from a to b (8.2.6 Outrage ...)."""
         return []
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:

@@ -45,10 +45,15 @@ def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[
 
 
 def do_move(g: Game, s: int, a: int, b: int, n: int) -> None:
-    """Move n warriors of s from a to b."""
+    """Move n warriors of s from a to b, then resolve what the move triggers."""
     g.warriors[s][a] -= n
     g.warriors[s][b] += n
     g.pieces_changed()
+    steps: list[Step] = []
+    for o, fd in enumerate(g.fdefs):
+        steps.extend(fd.after_move(g, o, s, a, b, n))
+    if steps:
+        g.push(*steps)
 
 
 @step
@@ -81,15 +86,20 @@ def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
     return n
 
 
-def trigger_removals(g: Game, removed: list[tuple[int, int, int]]) -> None:
-    """Resolve effects triggered by warriors removed together (1.1.3: all removed first).
+def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
+                     pieces: list[tuple[int, int, str]] | None = None) -> None:
+    """Resolve effects triggered by pieces that player ``by`` removed together (1.1.3:
+    everything is removed first). ``warriors`` holds (owner, clearing, count),
+    ``pieces`` (owner, clearing, kind) of buildings and tokens.
 
-    ``removed`` holds (seat, clearing, count). Every trigger here is its owner's own
-    independent choice, so their order cannot change the outcome.
+    Each trigger is its owner's own choice (Field Hospitals) or a fixed effect, so
+    their order cannot change the outcome; they resolve in the order listed.
     """
     steps: list[Step] = []
-    for s, c, n in removed:
+    for s, c, n in warriors:
         if n > 0:
-            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n))
+            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by))
+    for s, c, kind in pieces or ():
+        steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
     if steps:
         g.push(*steps)

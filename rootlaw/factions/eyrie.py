@@ -302,8 +302,8 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
     if col == 0:
         if not g.warrior_supply(s):
             return []
-        roosts = dict.fromkeys(g.buildings_of(s, "roost"))
-        return [Option(("decree_recruit", suit, c)) for c in roosts if suit_ok(g, suit, c)]
+        at = dict.fromkeys(g.buildings_of(s, "roost"))
+        return [Option(("decree_recruit", suit, c)) for c in at if suit_ok(g, suit, c)]
     if col == 1:
         origins = [c for c in g.clearings() if suit_ok(g, suit, c)]
         return [Option(("decree_move", suit, a, b)) for a, b in move_pairs(g, s, origins)]
