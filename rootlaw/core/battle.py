@@ -28,7 +28,8 @@ class Battle:
     """The state of one battle (4.3)."""
 
     __slots__ = ("att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
-                 "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any")
+                 "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
+                 "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost")
 
     def __init__(self, att: int, dfd: int, c: int) -> None:
         self.att = att
@@ -45,6 +46,11 @@ class Battle:
         self.warriors_lost = [0, 0]  # [attacker, defender] since the last settle
         self.pieces_lost: list[list[str]] = [[], []]  # kinds lost by [attacker, defender]
         self.removed_any = [False, False]  # ever removed an enemy building/token this battle
+        self.ally = -1  # 9.2.9.IIc: seat whose warriors the attacking Vagabond treats as his
+        self.max_bonus = [0, 0]  # added to [attacker, defender] maximum rolled hits (D.5.2)
+        self.hits_by_ally = 0  # 9.2.9.IId: hits the Vagabond took by removing allied warriors
+        self.hits_by_items = 0  # ... and by damaging items
+        self.ally_lost = 0  # allied warriors removed since the last settle
 
     def copy(self) -> Battle:
         b = object.__new__(Battle)
@@ -53,6 +59,7 @@ class Battle:
         b.warriors_lost = self.warriors_lost[:]
         b.pieces_lost = [self.pieces_lost[0][:], self.pieces_lost[1][:]]
         b.removed_any = self.removed_any[:]
+        b.max_bonus = self.max_bonus[:]
         return b
 
     def to_json(self) -> dict[str, Any]:
@@ -72,21 +79,21 @@ class Battle:
 def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, int]]:
     """(clearing, defender) pairs: s has warriors there, the defender any piece (4.3)."""
     out: list[tuple[int, int]] = []
-    w = g.warriors[s]
+    foes = g.enemies(s)
     for c in (clearings if clearings is not None else g.clearings()):
-        if not w[c]:
+        if not g.can_fight_in(s, c):
             continue
-        for o in g.others(s):
+        for o in foes:
             if g.has_any_piece(o, c):
                 out.append((c, o))
     return out
 
 
 def can_battle(g: Game, s: int) -> bool:
-    w = g.warriors[s]
+    foes = g.enemies(s)
     for c in g.clearings():
-        if w[c]:
-            for o in g.others(s):
+        if g.can_fight_in(s, c):
+            for o in foes:
                 if g.has_any_piece(o, c):
                     return True
     return False
@@ -96,9 +103,11 @@ def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
     return [Option(("battle", c, g.factions[o])) for c, o in battle_targets(g, s, clearings)]
 
 
-def start_battle(g: Game, att: int, c: int, dfd: int) -> None:
-    """Begin a battle; its steps run before anything already scheduled."""
+def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
+    """Begin a battle; its steps run before anything already scheduled. ``ally``: the
+    allied faction whose warriors an attacking Vagabond treats as his own (9.2.9.IIc)."""
     g.battle = Battle(att, dfd, c)
+    g.battle.ally = ally
     g.push(("battle.ambush", dfd))
 
 
@@ -139,7 +148,7 @@ class Ambush(Handler):
             b.ambush = o[1]
             g.push(("battle.foil", b.att))
         else:
-            g.push(("battle.roll", b.att))
+            g.push(("battle.before_roll", b.att))
 
 
 @step
@@ -163,7 +172,7 @@ class Foil(Handler):
             g.spend(b.att, o[1])
             g.discard_card(b.ambush)
             b.ambush = None
-            g.push(("battle.roll", b.att))
+            g.push(("battle.before_roll", b.att))
         else:  # 4.3.1.II the defender deals two hits immediately
             g.push(("hits", b.att, b.dfd, b.c, 2), ("battle.after_ambush", b.att))
 
@@ -180,11 +189,27 @@ class AfterAmbush(Handler):
         b = g.battle
         g.discard_card(b.ambush)
         b.ambush = None
-        if g.warriors[b.att][b.c] == 0:
+        if not g.can_fight_in(b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c]):
             g.push(("battle.end", b.att))
         else:
-            g.push(("battle.roll", b.att))
+            g.push(("battle.before_roll", b.att))
         settle(g, b)
+
+
+@step
+class BeforeRoll(Handler):
+    """Rules that act before the dice are rolled (D.5.2 Protector)."""
+
+    name = "battle.before_roll"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        b = g.battle
+        steps: list[Step] = []
+        for o, fd in enumerate(g.fdefs):
+            steps.extend(fd.battle_before_roll(g, o, b))
+        g.push(*steps, ("battle.roll", b.att))
 
 
 @step
@@ -201,8 +226,9 @@ class Roll(Handler):
         hi, lo = max(x, y), min(x, y)
         if g.fdefs[b.dfd].battle_takes_higher_roll(g, b.dfd, b, False):
             hi, lo = lo, hi  # 8.2.2 Guerrilla War: the defender deals the higher roll
-        b.a_rolled = min(hi, g.warriors[b.att][b.c])
-        b.d_rolled = min(lo, g.warriors[b.dfd][b.c])
+        fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
+        b.a_rolled = min(hi, fa.battle_max_hits(g, b.att, b, True) + b.max_bonus[0])
+        b.d_rolled = min(lo, fd.battle_max_hits(g, b.dfd, b, False) + b.max_bonus[1])
         a_fx, d_fx = effect_choices(g, b.att), effect_choices(g, b.dfd)
         if a_fx and d_fx:  # 4.3.3: the attacker chooses who uses effects first
             g.push(("battle.order", b.att))
@@ -226,7 +252,7 @@ def effect_choices(g: Game, s: int) -> list[str]:
         if card == "sappers" and attacker or card == "brutal_tactics" and not attacker:
             continue
         out.append(card)
-    return out
+    return out + g.fdefs[s].battle_effects(g, s, b)
 
 
 @step
@@ -286,6 +312,8 @@ class Effects(Handler):
         elif card == "brutal_tactics":  # attacker deals an extra hit; defender scores 1
             b.a_extra += 1
             g.score(b.dfd, 1, "brutal_tactics")
+        else:  # the faction's own effect
+            g.fdefs[s].use_battle_effect(g, s, b, card)
         g.push(st)
 
 
@@ -301,7 +329,7 @@ class Deal(Handler):
         b = g.battle
         to_dfd = (0 if b.d_ignore else b.a_rolled) + b.a_extra
         to_dfd += g.fdefs[b.att].battle_extra_hits(g, b.att, b, True)
-        if g.warriors[b.dfd][b.c] == 0:
+        if g.fdefs[b.dfd].battle_defenseless(g, b.dfd, b):
             to_dfd += 1  # 4.3.3.II Defenseless
         to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
         to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
@@ -324,6 +352,9 @@ class Hits(Handler):
         taker, c, left = st[1], st[3], st[4]
         if left <= 0:
             return [Option(("done",))]
+        special = g.fdefs[taker].hit_choices(g, taker, g.battle, c)
+        if special is not None:  # e.g. 9.2.7: the Vagabond damages items
+            return special or [Option(("done",))]
         if g.warriors[taker][c]:
             return [Option(("hit", taker, "warrior"))]
         pieces = dict.fromkeys(p[1] for p in g.faction_pieces(taker, c))
@@ -338,7 +369,10 @@ class Hits(Handler):
         _, taker, dealer, c, left = st
         b = g.battle
         side = 0 if taker == b.att else 1
-        if o[2] == "warrior":
+        if o[0] != "hit":
+            g.fdefs[taker].take_hit(g, taker, b, c, o)
+            left -= 1
+        elif o[2] == "warrior":
             n = min(left, g.warriors[taker][c])  # all warrior hits at once
             remove_warriors(g, taker, c, n)
             b.warriors_lost[side] += n
@@ -362,8 +396,12 @@ def settle(g: Game, b: Battle) -> None:
     wl = b.warriors_lost
     b.warriors_lost = [0, 0]
     c = b.c
+    mine = [(b.att, c, wl[0])]
+    if b.ally_lost:
+        mine.append((b.ally, c, b.ally_lost))
+        b.ally_lost = 0
     trigger_removals(g, b.att, [(b.dfd, c, wl[1])], [(b.dfd, c, k) for k in lost_d])
-    trigger_removals(g, b.dfd, [(b.att, c, wl[0])], [(b.att, c, k) for k in lost_a])
+    trigger_removals(g, b.dfd, mine, [(b.att, c, k) for k in lost_a])
 
 
 @step
@@ -379,3 +417,5 @@ class End(Handler):
             if b.removed_any[side]:
                 g.score(s, g.fdefs[s].battle_removal_bonus(g, s), "battle_bonus")
         settle(g, b)
+        for s in (b.att, b.dfd):
+            g.fdefs[s].battle_ended(g, s, b)

@@ -22,9 +22,7 @@ CRAFTABLE = frozenset({"item", "persistent", "immediate"})
 
 
 def craft_options(g: Game, s: int) -> list[Option]:
-    have = g.fdefs[s].crafting_pieces(g, s)
-    used = g.craft_used
-    free = (have[0] - used[0], have[1] - used[1], have[2] - used[2])
+    free = g.fdefs[s].free_crafting_pieces(g, s)
     if not any(free):
         return []
     out: list[Option] = []
@@ -59,11 +57,8 @@ def craft_options(g: Game, s: int) -> list[Option]:
 def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
     """Activate the crafting pieces, then resolve the card (4.1.2, 4.1.3)."""
     card = g.card(cid)
-    for suit in card.cost:
-        if suit != "any":
-            g.craft_used[SUITS.index(suit)] += 1
-    for suit in anys:
-        g.craft_used[SUITS.index(suit)] += 1
+    fd = g.fdefs[s]
+    fd.pay_crafting(g, s, [x for x in card.cost if x != "any"] + list(anys))
     g.hands[s].remove(cid)
     g.note("craft", g.factions[s], cid)
     if card.kind == "persistent":
@@ -71,9 +66,9 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
         return
     if card.item is not None:  # 4.1.2 take the item; 3.2.2 score the card's VP
         g.supply[card.item] -= 1
-        g.items[s].append(card.item)
+        fd.gain_crafted_item(g, s, card.item)
         g.discard_card(cid)
-        g.score(s, g.fdefs[s].craft_item_vp(g, s, card), "craft")
+        g.score(s, fd.craft_item_vp(g, s, card), "craft")
         return
     g.discard_card(cid)
     if cid in FAVORS:

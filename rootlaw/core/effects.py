@@ -49,7 +49,8 @@ def dominance_options(g: Game, s: int) -> list[Option]:
     hand = g.hands[s]
     if not g.available and (g.vp[s] < DOMINANCE_MIN_VP or g.dominance[s] is not None):
         return out
-    if g.dominance[s] is None and g.vp[s] >= DOMINANCE_MIN_VP:
+    if (g.dominance[s] is None and g.vp[s] >= DOMINANCE_MIN_VP
+            and g.fdefs[s].can_activate_dominance(g, s)):
         for cid in dict.fromkeys(hand):
             if g.card(cid).kind == "dominance":
                 out.append(Option(("activate", cid)))
@@ -93,7 +94,7 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         g.once = g.once | {"tax_collector"}
         remove_warriors(g, s, o[1], 1)
         g.draw(s, 1)
-        trigger_removals(g, s, [(s, o[1], 1)])
+        trigger_removals(g, s, [(s, o[1], 1)], in_battle=False)
     elif verb == "codebreakers":  # once in Daylight: look at a hand
         g.once = g.once | {"codebreakers"}
         t = g.seat_of(o[1])
@@ -198,7 +199,9 @@ def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
     building and token (3.2.1), then resolve the triggers (1.1.3)."""
     warriors: list[tuple[int, int, int]] = []
     pieces: list[tuple[int, int, str]] = []
-    for o in g.others(s):
+    for o in g.enemies(s):
+        if g.pawn[o] == c:  # 9.2.2.I Full Removal
+            g.push(*g.fdefs[o].on_full_removal(g, o, c, s))
         n = remove_warriors(g, o, c, g.warriors[o][c])
         if n:
             warriors.append((o, c, n))
@@ -206,4 +209,4 @@ def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
             g.take_piece(c, p)
             pieces.append((o, c, p[1]))
     g.score(s, len(pieces), "removal")
-    trigger_removals(g, s, warriors, pieces)
+    trigger_removals(g, s, warriors, pieces, in_battle=False)

@@ -74,6 +74,26 @@ class FactionDef:
         """Crafting pieces on the map by clearing suit (fox, rabbit, mouse) (4.1.1)."""
         return (0, 0, 0)
 
+    def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
+        """Crafting pieces not yet activated this turn (4.1.1)."""
+        have, used = self.crafting_pieces(g, s), g.craft_used
+        return (have[0] - used[0], have[1] - used[1], have[2] - used[2])
+
+    def pay_crafting(self, g: Game, s: int, suits: list[str]) -> None:
+        """Activate crafting pieces of these suits (4.1.1)."""
+        from rootlaw.core.catalog import SUITS
+
+        for suit in suits:
+            g.craft_used[SUITS.index(suit)] += 1
+
+    def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
+        """4.1.2: a crafted item goes to the Crafted Items box."""
+        g.items[s].append(item)
+
+    def can_activate_dominance(self, g: Game, s: int) -> bool:
+        """3.3.1 (9.2.8: the Vagabond cannot)."""
+        return True
+
     def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
         return False
 
@@ -85,6 +105,47 @@ class FactionDef:
 
     def battle_removal_bonus(self, g: Game, s: int) -> int:
         return 0
+
+    def battle_max_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
+        """4.3.2.I Maximum Rolled Hits: warriors in the clearing of battle."""
+        return g.warriors[s][b.c]
+
+    def battle_defenseless(self, g: Game, s: int, b: Battle) -> bool:
+        """4.3.3.II Defenseless: no warriors in the clearing of battle."""
+        return g.warriors[s][b.c] == 0
+
+    def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
+        """Steps of s's rules before the dice are rolled (D.5.2 Protector)."""
+        return []
+
+    def battle_effects(self, g: Game, s: int, b: Battle) -> list[str]:
+        """s's own optional battle effects available now (4.3.3; D.8.2 Swift Strike)."""
+        return []
+
+    def use_battle_effect(self, g: Game, s: int, b: Battle, name: str) -> None:
+        raise ValueError(name)
+
+    def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
+        """How s takes a hit, if not by removing pieces (9.2.7); None for the usual way."""
+        return None
+
+    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> None:
+        raise ValueError(choice)
+
+    def battle_ended(self, g: Game, s: int, b: Battle) -> None:
+        """After a battle s fought in (9.2.9.IId)."""
+
+    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> list[Step]:
+        """An effect removing all enemy pieces from c, where s has a pawn (9.2.2.I)."""
+        return []
+
+    def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,
+                   in_battle: bool) -> None:
+        """s removed ``owner``'s pieces (9.2.9.III Hostile, Infamy)."""
+
+    def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
+        """True if faction ``s``'s rules stop ``mover`` moving into ``c`` (D.6.2)."""
+        return False
 
     def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
         """Whether s deals the higher roll in this battle (4.3.2; 8.2.2 Guerrilla War)."""

@@ -22,6 +22,7 @@ from rootlaw.core.steps import STEPS, Step
 WIN_SCORE = 30  # 3.1
 HAND_LIMIT = 5  # 6.6, 7.6.2
 RUIN = -1  # owner seat of ruins (2.2.4)
+FOREST = 100  # pawn locations FOREST + i are the map's forests (2.4)
 
 Piece = tuple[int, str]  # (owner seat, kind)
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
@@ -35,7 +36,8 @@ class Game:
         "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
-        "version", "setup", "_decision", "_rulers", "_counts",
+        "version", "setup", "_decision", "_rulers", "_counts", "pawn", "coalition",
+        "quests", "quest_deck", "ruin_items", "removed_items",
     )
 
     board: Board
@@ -72,6 +74,12 @@ class Game:
     version: int
     setup: dict[str, Any]
     _decision: Decision | None
+    pawn: list[int]  # pawn location per seat: clearing, FOREST + forest index, 0 if none
+    coalition: list[int]  # 9.2.8: seat of the coalition partner, -1 if none
+    quests: list[str]  # face-up quests (9.3.3; shared by two Vagabonds, 9.7.2)
+    quest_deck: list[str]
+    ruin_items: list[tuple[str, ...]]  # items under each clearing's ruin (9.3.4)
+    removed_items: list[str]  # items removed from the game (G.1.22)
     _rulers: list[int] | None  # cache of who rules each clearing; None when stale
     _counts: dict[Piece, int] | None  # cache: buildings and tokens on the map by piece
 
@@ -115,6 +123,12 @@ class Game:
         g.win_reason = ""
         g.peeks = {}
         g.version = 0
+        g.pawn = [0] * n
+        g.coalition = [-1] * n
+        g.quests = []
+        g.quest_deck = []
+        g.ruin_items = [()] * nc
+        g.removed_items = []
         g._decision = None
         g._rulers = None
         g._counts = None
@@ -239,6 +253,12 @@ class Game:
         g.peeks = {k: dict(v) for k, v in self.peeks.items()} if self.peeks else {}
         g.version = self.version
         g.setup = self.setup
+        g.pawn = self.pawn[:]
+        g.coalition = self.coalition[:]
+        g.quests = self.quests[:]
+        g.quest_deck = self.quest_deck[:]
+        g.ruin_items = self.ruin_items[:]
+        g.removed_items = self.removed_items[:]
         g._rulers = self._rulers
         g._counts = self._counts
         d = self._decision
@@ -359,8 +379,10 @@ class Game:
         self.win(winner, "points")
 
     def win(self, s: int, reason: str) -> None:
+        """s wins; a Vagabond in a coalition with s wins too (9.2.8)."""
         if not self.won:
-            self.won = (self.factions[s],)
+            partners = [v for v, p in enumerate(self.coalition) if p == s]
+            self.won = tuple(self.factions[x] for x in [s, *partners])
             self.win_reason = reason
             self._log = (("w", self.factions[s], reason), self._log)
 
@@ -429,6 +451,13 @@ class Game:
                 return False
         return True
 
+    def may_move_into(self, s: int, c: int) -> bool:
+        """Whether any faction's rule forbids s moving pieces into c (D.6.2)."""
+        for o, fd in enumerate(self.fdefs):
+            if fd.blocks_move(self, o, s, c):
+                return False
+        return True
+
     def warrior_supply(self, s: int) -> int:
         return self.fdefs[s].warriors - sum(self.warriors[s])
 
@@ -494,7 +523,8 @@ class Game:
         return [p for p in self.buildings[c] + self.tokens[c] if p[0] == s]
 
     def has_any_piece(self, s: int, c: int) -> bool:
-        if self.warriors[s][c]:
+        """Any faction piece of s in c: warriors, pawn, buildings or tokens."""
+        if self.warriors[s][c] or self.pawn[s] == c:
             return True
         for p in self.buildings[c]:
             if p[0] == s:
@@ -503,6 +533,16 @@ class Game:
             if p[0] == s:
                 return True
         return False
+
+    def can_fight_in(self, s: int, c: int) -> bool:
+        """4.3: s has warriors or a pawn in c."""
+        return bool(self.warriors[s][c]) or self.pawn[s] == c
+
+    def enemies(self, s: int) -> list[int]:
+        """G.1.8: every other player not in a coalition with s (9.2.8)."""
+        co = self.coalition
+        return [o for o in range(len(self.factions))
+                if o != s and co[s] != o and co[o] != s]
 
     def push(self, *steps: Step) -> None:
         """Schedule steps to run in the given order (before anything already scheduled)."""
@@ -548,6 +588,12 @@ class Game:
             "win_reason": self.win_reason,
             "peeks": {str(k): {str(t): h for t, h in v.items()} for k, v in self.peeks.items()},
             "version": self.version,
+            "pawn": self.pawn,
+            "coalition": self.coalition,
+            "quests": self.quests,
+            "quest_deck": self.quest_deck,
+            "ruin_items": [list(x) for x in self.ruin_items],
+            "removed_items": self.removed_items,
         }
 
     def to_json(self) -> str:
@@ -627,6 +673,14 @@ class Game:
         g.win_reason = str(d["win_reason"])
         g.peeks = {int(k): {int(t): list(h) for t, h in v.items()} for k, v in d["peeks"].items()}
         g.version = int(d["version"])
+        g.pawn = [int(x) for x in d["pawn"]]
+        g.coalition = [int(x) for x in d["coalition"]]
+        g.quests = [str(x) for x in d["quests"]]
+        g.quest_deck = [str(x) for x in d["quest_deck"]]
+        g.ruin_items = [tuple(str(i) for i in x) for x in d["ruin_items"]]
+        g.removed_items = [str(x) for x in d["removed_items"]]
+        if len(g.pawn) != n or len(g.coalition) != n or len(g.ruin_items) != nc:
+            raise LoadError("pawn, coalition or ruin arrays do not match the game")
         g._decision = None
         g._rulers = None
         g._counts = None

@@ -21,7 +21,7 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
             continue
         rules_a = g.rules(s, a)
         for b in adj[a]:
-            if rules_a or g.rules(s, b):
+            if (rules_a or g.rules(s, b)) and g.may_move_into(s, b):
                 out.append((a, b))
     return out
 
@@ -32,10 +32,9 @@ def can_move(g: Game, s: int) -> bool:
     adj = g.board.adj
     for a in g.clearings():
         if w[a] and adj[a]:
-            if g.rules(s, a):
-                return True
+            rules_a = g.rules(s, a)
             for b in adj[a]:
-                if g.rules(s, b):
+                if (rules_a or g.rules(s, b)) and g.may_move_into(s, b):
                     return True
     return False
 
@@ -44,14 +43,16 @@ def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[
     return [Option(("move", a, b)) for a, b in move_pairs(g, s, origins)]
 
 
-def do_move(g: Game, s: int, a: int, b: int, n: int) -> None:
-    """Move n warriors of s from a to b, then resolve what the move triggers."""
+def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -> None:
+    """Move n warriors of s from a to b (moved by ``mover``, by default s), then
+    resolve what the move triggers."""
     g.warriors[s][a] -= n
     g.warriors[s][b] += n
     g.pieces_changed()
     steps: list[Step] = []
+    who = s if mover is None else mover
     for o, fd in enumerate(g.fdefs):
-        steps.extend(fd.after_move(g, o, s, a, b, n))
+        steps.extend(fd.after_move(g, o, who, a, b, n))
     if steps:
         g.push(*steps)
 
@@ -87,7 +88,8 @@ def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
 
 
 def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
-                     pieces: list[tuple[int, int, str]] | None = None) -> None:
+                     pieces: list[tuple[int, int, str]] | None = None,
+                     in_battle: bool = True) -> None:
     """Resolve effects triggered by pieces that player ``by`` removed together (1.1.3:
     everything is removed first). ``warriors`` holds (owner, clearing, count),
     ``pieces`` (owner, clearing, kind) of buildings and tokens.
@@ -96,10 +98,17 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
     their order cannot change the outcome; they resolve in the order listed.
     """
     steps: list[Step] = []
+    lost: dict[tuple[int, int], list[int]] = {}
     for s, c, n in warriors:
         if n > 0:
             steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by))
+            lost.setdefault((s, c), [0, 0])[0] += n
     for s, c, kind in pieces or ():
         steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
+        lost.setdefault((s, c), [0, 0])[1] += 1
+    if by >= 0:
+        for (s, c), (nw, np) in lost.items():
+            if s != by:
+                g.fdefs[by].on_removes(g, by, s, c, nw, np, in_battle)
     if steps:
         g.push(*steps)
