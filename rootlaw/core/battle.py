@@ -29,7 +29,8 @@ class Battle:
 
     __slots__ = ("att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
                  "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
-                 "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost")
+                 "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost",
+                 "instigator")
 
     def __init__(self, att: int, dfd: int, c: int) -> None:
         self.att = att
@@ -51,6 +52,7 @@ class Battle:
         self.hits_by_ally = 0  # 9.2.9.IId: hits the Vagabond took by removing allied warriors
         self.hits_by_items = 0  # ... and by damaging items
         self.ally_lost = 0  # allied warriors removed since the last settle
+        self.instigator = -1  # D.4.2: the Vagrant who started this battle between others
 
     def copy(self) -> Battle:
         b = object.__new__(Battle)
@@ -174,7 +176,7 @@ class Foil(Handler):
             b.ambush = None
             g.push(("battle.before_roll", b.att))
         else:  # 4.3.1.II the defender deals two hits immediately
-            g.push(("hits", b.att, b.dfd, b.c, 2), ("battle.after_ambush", b.att))
+            g.push(hits_step(b, b.att, b.dfd, 2), ("battle.after_ambush", b.att))
 
 
 @step
@@ -333,14 +335,15 @@ class Deal(Handler):
             to_dfd += 1  # 4.3.3.II Defenseless
         to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
         to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
-        g.push(("hits", b.dfd, b.att, b.c, to_dfd), ("hits", b.att, b.dfd, b.c, to_att),
+        g.push(hits_step(b, b.dfd, b.att, to_dfd), hits_step(b, b.att, b.dfd, to_att),
                ("battle.end", b.att))
 
 
 @step
 class Hits(Handler):
     """4.3.4: each hit removes a piece; warriors first, then buildings and tokens
-    of the taker's choice. Args: (taker, dealer, clearing, hits left)."""
+    of the taker's choice. Args: (decider, taker, dealer, clearing, hits left); the
+    decider is the taker, or the instigator of the battle (D.4.2)."""
 
     name = "hits"
     kind = "take_hit"
@@ -349,7 +352,7 @@ class Hits(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        taker, c, left = st[1], st[3], st[4]
+        taker, c, left = st[2], st[4], st[5]
         if left <= 0:
             return [Option(("done",))]
         special = g.fdefs[taker].hit_choices(g, taker, g.battle, c)
@@ -366,7 +369,7 @@ class Hits(Handler):
     def apply(g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        _, taker, dealer, c, left = st
+        _, decider, taker, dealer, c, left = st
         b = g.battle
         side = 0 if taker == b.att else 1
         if o[0] != "hit":
@@ -382,17 +385,22 @@ class Hits(Handler):
             b.pieces_lost[side].append(o[2])
             b.removed_any[1 - side] = True
             left -= 1
-        g.push(("hits", taker, dealer, c, left))
+        g.push(("hits", decider, taker, dealer, c, left))
+
+
+def hits_step(b: Battle, taker: int, dealer: int, n: int) -> Step:
+    return ("hits", b.instigator if b.instigator >= 0 else taker, taker, dealer, b.c, n)
 
 
 def settle(g: Game, b: Battle) -> None:
     """Score removed buildings/tokens (3.2.1) together, then triggered effects (1.1.3)."""
     lost_a, lost_d = b.pieces_lost
     b.pieces_lost = [[], []]
+    by_a, by_d = (b.att, b.dfd) if b.instigator < 0 else (b.instigator, b.instigator)
     if lost_d:
-        g.score(b.att, len(lost_d), "removal")
+        g.score(by_a, len(lost_d), "removal")
     if lost_a:
-        g.score(b.dfd, len(lost_a), "removal")
+        g.score(by_d, len(lost_a), "removal")
     wl = b.warriors_lost
     b.warriors_lost = [0, 0]
     c = b.c
@@ -400,8 +408,8 @@ def settle(g: Game, b: Battle) -> None:
     if b.ally_lost:
         mine.append((b.ally, c, b.ally_lost))
         b.ally_lost = 0
-    trigger_removals(g, b.att, [(b.dfd, c, wl[1])], [(b.dfd, c, k) for k in lost_d])
-    trigger_removals(g, b.dfd, mine, [(b.att, c, k) for k in lost_a])
+    trigger_removals(g, by_a, [(b.dfd, c, wl[1])], [(b.dfd, c, k) for k in lost_d])
+    trigger_removals(g, by_d, mine, [(b.att, c, k) for k in lost_a])
 
 
 @step
@@ -414,7 +422,7 @@ class End(Handler):
         b = g.battle
         g.battle = None
         for side, s in ((0, b.att), (1, b.dfd)):
-            if b.removed_any[side]:
+            if b.removed_any[side] and b.instigator < 0:
                 g.score(s, g.fdefs[s].battle_removal_bonus(g, s), "battle_bonus")
         settle(g, b)
         for s in (b.att, b.dfd):

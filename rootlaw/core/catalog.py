@@ -52,6 +52,7 @@ class Board:
     adj: tuple[tuple[int, ...], ...]
     rivers: tuple[tuple[int, int], ...]
     forests: tuple[tuple[str, tuple[int, ...]], ...]
+    forest_adj: tuple[tuple[int, ...], ...]  # forest index -> adjacent forest indexes (2.4.1)
 
 
 DECK_FILES = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
@@ -112,7 +113,18 @@ def board(name: str) -> Board:
         adj=tuple(tuple(sorted(a)) for a in adj),
         rivers=tuple((a, b) for a, b in m.get("rivers", [])),
         forests=tuple((f["id"], tuple(f["clearings"])) for f in m["forests"]),
+        forest_adj=_forest_adjacency(m),
     )
+
+
+def _forest_adjacency(m: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    ids = [f["id"] for f in m["forests"]]
+    adj: list[set[int]] = [set() for _ in ids]
+    for a, b in m.get("forest_adjacency", []):
+        i, j = ids.index(a), ids.index(b)
+        adj[i].add(j)
+        adj[j].add(i)
+    return tuple(tuple(sorted(x)) for x in adj)
 
 
 @cache

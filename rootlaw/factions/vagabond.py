@@ -1,0 +1,1043 @@
+"""Vagabond (Law of Root, section 9; characters, Appendix D).
+
+The Law's text lost its item icons; the item each rule names is restored from
+faction knowledge and the data files (see docs/rulings.md, "Vagabond items").
+Items of one type and one side are interchangeable, so the Vagabond's items are
+counts: per type, (ready, exhausted, damaged face up, damaged face down). Face-up
+undamaged tea, coins and bags sit on their tracks (up to three each) whenever
+there is room: moving them is free (9.2.5.III) and a track is never worse than
+the Satchel, so the engine makes that move for him.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rootlaw.core.battle import start_battle
+from rootlaw.core.catalog import SUITS, load_json, tracks
+from rootlaw.core.craft import craft, craft_options
+from rootlaw.core.effects import (
+    DAYLIGHT_VERBS,
+    DOMINANCE_MIN_VP,
+    apply_daylight_extra,
+    daylight_extras,
+    remove_all_enemy_pieces,
+)
+from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.game import FOREST, RUIN, Game
+from rootlaw.core.move import do_move, remove_warriors, trigger_removals
+from rootlaw.core.options import Option, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+if TYPE_CHECKING:
+    from rootlaw.core.battle import Battle
+
+_T = tracks()["vagabond"]
+AID_STEPS = tuple((a["aids_needed"], a["vp"]) for a in _T["aid_steps"])  # from 0, 1, 2
+ALLIED = len(AID_STEPS)  # relationship levels: -1 hostile, 0 indifferent ... 3 allied
+HOSTILE = -1
+ALLIED_AID_VP = int(_T["allied_aid_vp"])
+CHARACTERS: dict[str, tuple[str, ...]] = {
+    c["id"]: tuple(c["starting_items"])
+    for c in load_json("vagabond_characters.json")["characters"]}
+QUESTS: dict[str, tuple[str, tuple[str, str]]] = {
+    q["id"]: (q["suit"], (q["items"][0], q["items"][1]))
+    for q in load_json("quests.json")["quests"]}
+RUIN_ITEMS = tuple(load_json("items.json")["ruin_items"])
+TRACKED = ("tea", "coins", "bag")  # 9.2.5.I
+TRACK_CAP = 3
+ITEM_TYPES = ("sword", "boots", "bag", "hammer", "tea", "coins", "crossbow", "torch")
+READY, EXHAUSTED, DMG_UP, DMG_DOWN = range(4)
+SIDES = ("ready", "exhausted", "damaged", "damaged face down")
+REFRESH_BASE, REFRESH_PER_TEA = 3, 2  # 9.4.1
+DRAW_BASE = 1  # 9.6.2
+CAPACITY_BASE, CAPACITY_PER_BAG = 6, 2  # 9.6.4
+
+for verb, fmt in {
+    "character": "play the {1}", "forest": "start in forest {1}", "refresh": "refresh a {1}",
+    "slip": "slip to {1}", "v_move": "move to {1}", "v_battle": "battle {2} in {1}{3}",
+    "explore": "explore the ruin", "aid": "aid {1} with {c2}", "exhaust": "exhaust a {1}",
+    "take_item": "take their {1}", "no_item": "take no item", "quest": "complete quest {1}",
+    "quest_vp": "score the quest's VP", "quest_draw": "draw two cards",
+    "strike": "strike {1}'s {2}",
+    "repair": "repair a {1} ({2})", "special": "special action: {1}", "steal": "steal from {1}",
+    "day_labor": "take {c1} from the discard pile", "damage": "damage a {1} ({2})",
+    "drop": "remove a {1} ({2}) from the game", "ally_move": "bring {2} {1} warriors along",
+    "no_ally": "move alone", "ally_hit": "remove a {1} warrior", "enlist": "enlist the {1}",
+    "no_enlist": "do not enlist", "instigate": "instigate: {1} attacks {2}",
+    "coalition": "activate {c1}: coalition with {2}", "glide": "glide to {1}",
+    "take_ruin_item": "take the {1}", "v_end": "end Daylight",
+}.items():
+    text_form(verb, fmt)
+
+Items = dict[str, tuple[int, int, int, int]]
+
+
+class VagabondState(FactionState):
+    __slots__ = ("character", "items", "relations", "aids", "quests_done", "ruin_taken",
+                 "scorched")
+
+    def __init__(self) -> None:
+        self.character = ""
+        self.items: Items = {}
+        self.relations: dict[str, int] = {}  # faction id -> level (9.2.9)
+        self.aids: dict[str, int] = {}  # aids given this turn toward the next level
+        self.quests_done: tuple[str, ...] = ()
+        self.ruin_taken: tuple[str, ...] = ()  # "R" item types taken (9.7.3)
+        self.scorched = 0  # D.6.2: clearing holding the Scoundrel's torch
+
+    def copy(self) -> VagabondState:
+        v = object.__new__(VagabondState)
+        v.character = self.character
+        v.items = self.items.copy()
+        v.relations = self.relations.copy()
+        v.aids = self.aids.copy()
+        v.quests_done = self.quests_done
+        v.ruin_taken = self.ruin_taken
+        v.scorched = self.scorched
+        return v
+
+    def to_json(self) -> dict[str, Any]:
+        return {"character": self.character,
+                "items": {k: list(v) for k, v in self.items.items()},
+                "relations": self.relations, "aids": self.aids,
+                "quests_done": list(self.quests_done), "ruin_taken": list(self.ruin_taken),
+                "scorched": self.scorched}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> VagabondState:
+        v = cls()
+        v.character = str(d["character"])
+        for k, x in d["items"].items():
+            if k not in ITEM_TYPES or len(x) != 4 or min(x) < 0:
+                raise ValueError(f"bad Vagabond item entry {k!r}: {x!r}")
+            v.items[k] = (int(x[0]), int(x[1]), int(x[2]), int(x[3]))
+        v.relations = {str(k): int(x) for k, x in d["relations"].items()}
+        v.aids = {str(k): int(x) for k, x in d["aids"].items()}
+        v.quests_done = tuple(d["quests_done"])
+        v.ruin_taken = tuple(d["ruin_taken"])
+        v.scorched = int(d["scorched"])
+        return v
+
+
+# ------------------------------------------------------------------ items
+def vs_of(g: Game, s: int) -> VagabondState:
+    fs = g.fstate[s]
+    assert isinstance(fs, VagabondState)
+    return fs
+
+
+def count(vs: VagabondState, item: str, side: int) -> int:
+    x = vs.items.get(item)
+    return x[side] if x else 0
+
+
+def shift(vs: VagabondState, item: str, frm: int | None, to: int | None) -> None:
+    """Move one item of a type between sides (None: gained or removed)."""
+    x = list(vs.items.get(item, (0, 0, 0, 0)))
+    if frm is not None:
+        if x[frm] <= 0:
+            raise ValueError(f"no {SIDES[frm]} {item}")
+        x[frm] -= 1
+    if to is not None:
+        x[to] += 1
+    vs.items[item] = (x[0], x[1], x[2], x[3])
+
+
+def undamaged(vs: VagabondState, item: str) -> int:
+    return count(vs, item, READY) + count(vs, item, EXHAUSTED)
+
+
+def on_track(vs: VagabondState, item: str) -> int:
+    return min(TRACK_CAP, count(vs, item, READY)) if item in TRACKED else 0
+
+
+def held(vs: VagabondState) -> int:
+    """Items in the Satchel and Damaged box (9.6.4): all but those on tracks."""
+    return sum(sum(x) for x in vs.items.values()) - sum(on_track(vs, i) for i in TRACKED)
+
+
+def choices_by_side(vs: VagabondState, sides: tuple[int, ...]) -> list[tuple[str, int]]:
+    return [(i, side) for i in ITEM_TYPES for side in sides if count(vs, i, side)]
+
+
+# -------------------------------------------------------------- locations
+def where(g: Game, s: int) -> int:
+    return g.pawn[s]
+
+
+def in_clearing(g: Game, s: int) -> int:
+    """The Vagabond's clearing, or 0 in a forest."""
+    p = g.pawn[s]
+    return p if 0 < p < FOREST else 0
+
+
+def adjacent_places(g: Game, p: int) -> list[int]:
+    """Clearings and forests next to a pawn location (2.2.1, 2.4.1)."""
+    b = g.board
+    if p >= FOREST:
+        i = p - FOREST
+        return list(b.forests[i][1]) + [FOREST + j for j in b.forest_adj[i]]
+    return list(b.adj[p]) + [FOREST + i for i, (_, cl) in enumerate(b.forests) if p in cl]
+
+
+def place_name(g: Game, p: int) -> str:
+    return f"forest {g.board.forests[p - FOREST][0]}" if p >= FOREST else str(p)
+
+
+def hostile_warriors_in(g: Game, s: int, c: int) -> bool:
+    vs = vs_of(g, s)
+    return any(lvl == HOSTILE and g.warriors[g.seat_of(f)][c]
+               for f, lvl in vs.relations.items())
+
+
+def is_vagabond(g: Game, s: int) -> bool:
+    return isinstance(g.fdefs[s], Vagabond)
+
+
+# ----------------------------------------------------------- the faction
+class Vagabond(FactionDef):
+    id = Faction.VAGABOND
+    name = "Vagabond"
+    setup_order = "D"
+    reach = 5
+
+    def new_state(self) -> FactionState:
+        return VagabondState()
+
+    def state_from_json(self, data: dict[str, Any]) -> FactionState:
+        return VagabondState.from_json(data)
+
+    def setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("vagabond.character", s), ("vagabond.forest", s), ("vagabond.setup", s)]
+
+    def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
+        if phase == "birdsong":
+            vs = vs_of(g, s)
+            vs.aids = {}  # 9.2.9.Ia: aids count within one turn
+            n = REFRESH_BASE + REFRESH_PER_TEA * on_track(vs, "tea")
+            return [("vagabond.refresh", s, n), ("vagabond.slip", s)]
+        if phase == "daylight":
+            return [("vagabond.actions", s)]
+        return [("vagabond.evening", s), ("discard_down", s), ("vagabond.capacity", s)]
+
+    # crafting with hammers (9.2.1)
+    def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
+        c = in_clearing(g, s)
+        if not c:
+            return (0, 0, 0)
+        n = count(vs_of(g, s), "hammer", READY)
+        i = SUITS.index(g.suits[c])
+        return (n if i == 0 else 0, n if i == 1 else 0, n if i == 2 else 0)
+
+    def pay_crafting(self, g: Game, s: int, suits: list[str]) -> None:
+        for _ in suits:
+            exhaust(g, s, "hammer")
+
+    def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
+        shift(vs_of(g, s), item, None, READY)  # 9.2.1: he takes it at once, face up
+
+    def can_activate_dominance(self, g: Game, s: int) -> bool:
+        return False  # 9.2.8: only to form a coalition
+
+    # battle (9.2.4, 9.2.6, 9.2.7, 9.2.9.II)
+    def battle_max_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
+        n = undamaged(vs_of(g, s), "sword")
+        if attacker and b.ally >= 0:
+            n += g.warriors[b.ally][b.c]
+        return n
+
+    def battle_defenseless(self, g: Game, s: int, b: Battle) -> bool:
+        return undamaged(vs_of(g, s), "sword") == 0
+
+    def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
+        vs = vs_of(g, s)
+        out = [Option(("damage", i, SIDES[side])) for i, side in
+               choices_by_side(vs, (READY, EXHAUSTED))]
+        if b is not None and b.att == s and b.ally >= 0 and g.warriors[b.ally][c]:
+            out.append(Option(("ally_hit", g.factions[b.ally])))
+        return out
+
+    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> None:
+        if choice[0] == "ally_hit":
+            assert b is not None
+            remove_warriors(g, b.ally, c, 1)
+            b.hits_by_ally += 1
+            b.ally_lost += 1
+            return
+        shift(vs_of(g, s), choice[1], SIDES.index(choice[2]), DMG_UP if
+              choice[2] == "ready" else DMG_DOWN)
+        if b is not None:
+            b.hits_by_items += 1
+
+    def battle_ended(self, g: Game, s: int, b: Battle) -> None:
+        if b.att == s and b.ally >= 0 and b.hits_by_ally > b.hits_by_items:
+            vs_of(g, s).relations[g.factions[b.ally]] = HOSTILE  # 9.2.9.IId
+
+    def battle_effects(self, g: Game, s: int, b: Battle) -> list[str]:
+        vs = vs_of(g, s)  # D.8.2 Swift Strike
+        if vs.character == "ronin" and count(vs, "sword", READY):
+            return ["swift_strike"]
+        return []
+
+    def use_battle_effect(self, g: Game, s: int, b: Battle, name: str) -> None:
+        exhaust(g, s, "sword")
+        if s == b.att:
+            b.a_extra += 1
+        else:
+            b.d_extra += 1
+
+    def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
+        """D.5.2 Protector: the defender may enlist an Arbiter in the clearing."""
+        vs = vs_of(g, s)
+        if vs.character == "arbiter" and g.pawn[s] == b.c and s not in (b.att, b.dfd):
+            return [("vagabond.protector", b.dfd, s)]
+        return []
+
+    def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,
+                   in_battle: bool) -> None:
+        """9.2.9.III Hostile; 9.2.9.IIIa Infamy."""
+        vs = vs_of(g, s)
+        f = g.factions[owner]
+        if f not in vs.relations:
+            return  # another Vagabond: no relationship
+        infamy = 0
+        if vs.relations[f] != HOSTILE:
+            if warriors:
+                vs.relations[f] = HOSTILE
+                infamy = warriors - 1 + pieces
+        else:
+            infamy = warriors + pieces
+        if in_battle and g.turn_seat == s and infamy:
+            g.score(s, infamy, "infamy")
+
+    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> list[Step]:
+        return [("vagabond.damage", s, 3)]  # 9.2.2.I
+
+    def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
+        return vs_of(g, s).scorched == c  # D.6.2
+
+    def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
+        return vs_of(g, s).scorched == c
+
+    def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
+        vs = vs_of(g, s)
+        return {
+            "character": vs.character,
+            "pawn": place_name(g, g.pawn[s]) if g.pawn[s] else None,
+            "items": {i: dict(zip(SIDES, x, strict=True)) for i, x in sorted(vs.items.items())
+                      if any(x)},
+            "on_tracks": {i: on_track(vs, i) for i in TRACKED},
+            "relationships": dict(vs.relations),
+            "aids_this_turn": dict(vs.aids),
+            "quests_completed": list(vs.quests_done),
+            "scorched_earth": vs.scorched or None,
+        }
+
+
+class Vagabond2(Vagabond):
+    id = Faction.VAGABOND2
+    name = "Second Vagabond"
+    reach = 2  # 5.2
+
+
+register(Vagabond())
+register(Vagabond2())
+
+
+def exhaust(g: Game, s: int, item: str) -> None:
+    shift(vs_of(g, s), item, READY, EXHAUSTED)
+
+
+def relation_of(g: Game, s: int, other: int) -> int | None:
+    return vs_of(g, s).relations.get(g.factions[other])
+
+
+# ------------------------------------------------------------------ setup
+@step
+class ChooseCharacter(Handler):
+    """9.3.1 Choose a character (Appendix D)."""
+
+    name = "vagabond.character"
+    kind = "character"
+    rule = "9.3.1"
+    prompt = "Choose your character"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        taken = {vs_of(g, o).character for o in g.others(st[1]) if is_vagabond(g, o)}
+        return [Option(("character", c)) for c in CHARACTERS if c not in taken]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        vs = vs_of(g, st[1])
+        vs.character = o[1]
+        for item in CHARACTERS[o[1]]:  # 9.3.5 starting items, face up
+            shift(vs, item, None, READY)
+        vs.relations = {g.factions[x]: 0 for x in g.others(st[1]) if not is_vagabond(g, x)}
+
+
+@step
+class StartForest(Handler):
+    """9.3.2 Place the pawn in any forest."""
+
+    name = "vagabond.forest"
+    kind = "setup_forest"
+    rule = "9.3.2"
+    prompt = "Choose the forest you start in"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [Option(("forest", f)) for f, _ in g.board.forests]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.pawn[st[1]] = FOREST + [f for f, _ in g.board.forests].index(o[1])
+
+
+@step
+class SharedSetup(Handler):
+    """9.3.3 quests and 9.3.4 ruins, once for one or two Vagabonds (9.7.1, 9.7.2)."""
+
+    name = "vagabond.setup"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        if g.quests or g.quest_deck:
+            return
+        g.quest_deck = g.shuffle("quests", list(QUESTS))
+        g.quests = [g.quest_deck.pop() for _ in range(3)]
+        ruins = [c for c in g.clearings() if (RUIN, "ruin") in g.buildings[c]]
+        sets = sum(1 for o in range(len(g.factions)) if is_vagabond(g, o))
+        pool = g.shuffle("ruin_items", list(RUIN_ITEMS) * sets)
+        per = len(pool) // max(1, len(ruins))
+        for i, c in enumerate(ruins):
+            g.ruin_items[c] = tuple(pool[i * per:(i + 1) * per])
+
+
+# --------------------------------------------------------------- birdsong
+@step
+class Refresh(Handler):
+    """9.4.1 Refresh: flip exhausted items face up (two per tea on its track, then three)."""
+
+    name = "vagabond.refresh"
+    kind = "refresh"
+    rule = "9.4.1"
+    prompt = "Refresh: choose an exhausted item to flip face up"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        vs = vs_of(g, st[1])
+        todo = choices_by_side(vs, (EXHAUSTED, DMG_DOWN))
+        if st[2] <= 0 or not todo:
+            return [Option(("done",))]
+        if sum(count(vs, i, side) for i, side in todo) <= st[2]:
+            return [Option(("refresh", "all"))]
+        return [Option(("refresh", f"{i}|{side}")) for i, side in todo]
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Refresh: choose an exhausted item to flip face up ({st[2]} left)"
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        vs = vs_of(g, st[1])
+        if o[1] == "all":
+            for i, side in choices_by_side(vs, (EXHAUSTED, DMG_DOWN)):
+                for _ in range(count(vs, i, side)):
+                    shift(vs, i, side, READY if side == EXHAUSTED else DMG_UP)
+            return
+        item, side = o[1].split("|")
+        sd = int(side)
+        shift(vs, item, sd, READY if sd == EXHAUSTED else DMG_UP)
+        g.push(("vagabond.refresh", st[1], st[2] - 1))
+
+
+def pawn_to(g: Game, s: int, dest: int) -> None:
+    """Move the pawn; from a clearing to a clearing, allied warriors may come along."""
+    src = g.pawn[s]
+    g.pawn[s] = dest
+    g.pieces_changed()
+    if 0 < src < FOREST and 0 < dest < FOREST:
+        g.push(("vagabond.ally_move", s, src, dest))
+
+
+@step
+class Slip(Handler):
+    """9.4.2 Slip: move to an adjacent clearing or forest at no cost."""
+
+    name = "vagabond.slip"
+    kind = "slip"
+    rule = "9.4.2"
+    prompt = "Slip to an adjacent clearing or forest?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        dests = [p for p in adjacent_places(g, where(g, s))
+                 if p >= FOREST or g.may_move_into(s, p)]
+        return [Option(("slip", place_name(g, p))) for p in dests] + [Option(("skip",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "slip":
+            pawn_to(g, st[1], _place_from_name(g, o[1]))
+
+
+def _place_from_name(g: Game, name: str) -> int:
+    if name.startswith("forest "):
+        return FOREST + [f for f, _ in g.board.forests].index(name[7:])
+    return int(name)
+
+
+@step
+class AllyMove(Handler):
+    """9.2.9.IIb Moving with Ally: warriors of one allied faction may come along."""
+
+    name = "vagabond.ally_move"
+    kind = "ally_move"
+    rule = "9.2.9.IIb"
+    prompt = "Bring allied warriors along?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, a = st[1], st[2]
+        vs = vs_of(g, s)
+        out: list[Option] = []
+        for f, lvl in vs.relations.items():
+            w = g.warriors[g.seat_of(f)][a]
+            if lvl == ALLIED and w:
+                out.extend(Option(("ally_move", f, n)) for n in range(1, w + 1))
+        return out + [Option(("no_ally",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "ally_move":
+            do_move(g, g.seat_of(o[1]), st[2], st[3], o[2], mover=st[1])
+
+
+# --------------------------------------------------------------- daylight
+def move_costs(g: Game, s: int) -> list[tuple[int, int]]:
+    """9.5.1 (destination, boots): one boots, one more into Hostile warriors (9.2.9.IIIb);
+    never into a forest."""
+    p = where(g, s)
+    out = []
+    for dest in adjacent_places(g, p):
+        if dest >= FOREST or not g.may_move_into(s, dest):
+            continue
+        out.append((dest, 2 if hostile_warriors_in(g, s, dest) else 1))
+    return out
+
+
+def battle_choices(g: Game, s: int) -> list[Option]:
+    """9.5.2: in his clearing, against an enemy there; with one allied faction's warriors
+    (not the defender's, 9.2.9.IIc)."""
+    c = in_clearing(g, s)
+    if not c or not count(vs_of(g, s), "sword", READY):
+        return []
+    vs = vs_of(g, s)
+    allies = [f for f, lvl in vs.relations.items()
+              if lvl == ALLIED and g.warriors[g.seat_of(f)][c]]
+    out = []
+    for o in g.enemies(s):
+        if not g.has_any_piece(o, c):
+            continue
+        out.append(Option(("v_battle", c, g.factions[o], "")))
+        out.extend(Option(("v_battle", c, g.factions[o], f" with {a}")) for a in allies
+                   if a != g.factions[o])
+    return out
+
+
+def aid_choices(g: Game, s: int) -> list[Option]:
+    c = in_clearing(g, s)
+    vs = vs_of(g, s)
+    if not c or not any(count(vs, i, READY) for i in ITEM_TYPES):
+        return []
+    cards = g.cards_matching(s, g.suits[c])
+    return [Option(("aid", g.factions[o], card)) for o in g.others(s)
+            if g.has_any_piece(o, c) for card in cards]
+
+
+def quest_choices(g: Game, s: int) -> list[Option]:
+    """9.5.5 (D.7.2 Improvise: once per turn, one ready item stands for another)."""
+    c = in_clearing(g, s)
+    if not c:
+        return []
+    vs = vs_of(g, s)
+    improvise = vs.character == "adventurer" and "improvise" not in g.once
+    out = []
+    for q in g.quests:
+        suit, (a, b) = QUESTS[q]
+        if suit != g.suits[c]:
+            continue
+        need = {a: 1, b: 1} if a != b else {a: 2}
+        short = sum(max(0, n - count(vs, i, READY)) for i, n in need.items())
+        if short == 0:
+            out.append(Option(("quest", q, "")))
+        elif short == 1 and improvise:
+            spare = [i for i in ITEM_TYPES
+                     if count(vs, i, READY) - need.get(i, 0) > 0]
+            out.extend(Option(("quest", q, i)) for i in spare)
+    return out
+
+
+def strike_choices(g: Game, s: int) -> list[Option]:
+    """9.5.6: a warrior, or another piece of an enemy with no warriors there."""
+    c = in_clearing(g, s)
+    if not c or not count(vs_of(g, s), "crossbow", READY):
+        return []
+    out = []
+    for o in g.enemies(s):
+        if g.warriors[o][c]:
+            out.append(Option(("strike", g.factions[o], "warrior")))
+        else:
+            kinds = dict.fromkeys(p[1] for p in g.faction_pieces(o, c))
+            out.extend(Option(("strike", g.factions[o], k)) for k in kinds)
+    return out
+
+
+def repair_choices(g: Game, s: int) -> list[Option]:
+    vs = vs_of(g, s)
+    if not count(vs, "hammer", READY):
+        return []
+    return [Option(("repair", i, SIDES[side])) for i, side in
+            choices_by_side(vs, (DMG_UP, DMG_DOWN))]
+
+
+def explore_ok(g: Game, s: int) -> bool:
+    c = in_clearing(g, s)
+    return bool(c and g.ruin_items[c] and count(vs_of(g, s), "torch", READY))
+
+
+def special_choices(g: Game, s: int) -> list[Option]:
+    """Appendix D special actions that cost a torch."""
+    vs = vs_of(g, s)
+    if not count(vs, "torch", READY):
+        return []
+    c = in_clearing(g, s)
+    ch = vs.character
+    if ch == "thief" and c:  # D.1.2 Steal
+        return [Option(("steal", g.factions[o])) for o in g.others(s)
+                if g.has_any_piece(o, c) and g.hands[o]]
+    if ch == "tinker" and c:  # D.2.2 Day Labor
+        suit = g.suits[c]
+        return [Option(("day_labor", x)) for x in dict.fromkeys(g.discard)
+                if g.suit_of(x) in (suit, "bird")]
+    if ch == "ranger":  # D.3.2 Hideout
+        return [Option(("special", "hideout"))]
+    if ch == "vagrant" and c:  # D.4.2 Instigate
+        return [Option(("instigate", g.factions[a], g.factions[d]))
+                for a in g.others(s) if g.warriors[a][c]
+                for d in g.enemies(a) if d != s and g.has_any_piece(d, c)]
+    if ch == "scoundrel" and c:  # D.6.2 Scorched Earth
+        return [Option(("special", "scorched earth"))]
+    if ch == "harrier":  # D.9.2 Glide
+        return [Option(("glide", x)) for x in g.clearings()
+                if x != g.pawn[s] and g.may_move_into(s, x)]
+    return []
+
+
+def coalition_choices(g: Game, s: int) -> list[Option]:
+    """9.2.8: with four or more players, a dominance card forms a coalition with the
+    player (not in a coalition) having fewer VP than each other player but him."""
+    if (len(g.factions) < 4 or g.dominance[s] is not None or g.vp[s] < DOMINANCE_MIN_VP):
+        return []
+    doms = [c for c in dict.fromkeys(g.hands[s]) if g.card(c).kind == "dominance"]
+    if not doms:
+        return []
+    taken = {p for p in g.coalition if p >= 0} | {v for v, p in enumerate(g.coalition) if p >= 0}
+    rest = [o for o in g.others(s)]
+    low = min(g.vp[o] for o in rest)
+    partners = [o for o in rest if g.vp[o] == low and o not in taken]
+    return [Option(("coalition", d, g.factions[p])) for d in doms for p in partners]
+
+
+@step
+class Actions(Handler):
+    """9.5 Daylight: exhaust items to take actions, in any order and number."""
+
+    name = "vagabond.actions"
+    kind = "action"
+    rule = "9.5"
+    prompt = "Vagabond Daylight: choose an action"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        vs = vs_of(g, s)
+        boots = count(vs, "boots", READY)
+        out = [Option(("v_move", d)) for d, cost in move_costs(g, s) if boots >= cost]
+        out += battle_choices(g, s)
+        if explore_ok(g, s):
+            out.append(Option(("explore",)))
+        out += aid_choices(g, s)
+        out += quest_choices(g, s)
+        out += strike_choices(g, s)
+        out += repair_choices(g, s)
+        out += craft_options(g, s)
+        out += special_choices(g, s)
+        out += daylight_extras(g, s) + coalition_choices(g, s)
+        out.append(Option(("v_end",)))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s = st[1]
+        verb = o[0]
+        if verb == "v_end":
+            return
+        if not (verb == "special" and o[1] == "hideout"):
+            g.push(st)  # back to this menu afterwards (Hideout ends Daylight)
+        ACTIONS[verb](g, s, o)
+
+
+def _move(g: Game, s: int, o: Option) -> None:
+    dest = o[1]
+    for _ in range(2 if hostile_warriors_in(g, s, dest) else 1):
+        exhaust(g, s, "boots")
+    pawn_to(g, s, dest)
+
+
+def _battle(g: Game, s: int, o: Option) -> None:
+    exhaust(g, s, "sword")
+    ally = g.seat_of(o[3][6:]) if o[3] else -1
+    start_battle(g, s, o[1], g.seat_of(o[2]), ally)
+
+
+def _explore(g: Game, s: int, o: Option) -> None:
+    exhaust(g, s, "torch")
+    g.push(("vagabond.explore", s, in_clearing(g, s)))
+
+
+def _aid(g: Game, s: int, o: Option) -> None:
+    t = g.seat_of(o[1])
+    g.hands[s].remove(o[2])
+    g.hands[t].append(o[2])  # 9.5.4: the card is given, not discarded
+    g.push(("vagabond.aid_exhaust", s), ("vagabond.aid_take", s, t))
+    vs = vs_of(g, s)
+    lvl = vs.relations.get(o[1])
+    if lvl is None or lvl == HOSTILE:
+        return  # 9.2.9.IIIc: no improvement with a Hostile faction
+    if lvl == ALLIED:
+        g.score(s, ALLIED_AID_VP, "aid_allied")  # 9.2.9.IIa
+        return
+    n = vs.aids.get(o[1], 0) + 1
+    need, vp = AID_STEPS[lvl]
+    if n >= need:  # 9.2.9.Ib: advance one space and score it
+        vs.relations[o[1]] = lvl + 1
+        vs.aids[o[1]] = 0
+        g.score(s, vp, "relationship")
+    else:
+        vs.aids[o[1]] = n
+
+
+def _quest(g: Game, s: int, o: Option) -> None:
+    vs = vs_of(g, s)
+    q, stand_in = o[1], o[2]
+    suit, (a, b) = QUESTS[q]
+    for item in (a, b):
+        if stand_in and count(vs, item, READY) == 0:
+            g.once = g.once | {"improvise"}
+            shift(vs, stand_in, READY, DMG_DOWN)  # D.7.2: exhausted and damaged
+            stand_in = ""
+        else:
+            exhaust(g, s, item)
+    g.quests.remove(q)
+    vs.quests_done = vs.quests_done + (q,)
+    if g.quest_deck:
+        g.quests.append(g.quest_deck.pop())
+    g.push(("vagabond.quest_reward", s, suit))
+
+
+def _strike(g: Game, s: int, o: Option) -> None:
+    exhaust(g, s, "crossbow")
+    c, t = in_clearing(g, s), g.seat_of(o[1])
+    if o[2] == "warrior":
+        remove_warriors(g, t, c, 1)
+        trigger_removals(g, s, [(t, c, 1)], in_battle=False)
+    else:
+        g.take_piece(c, (t, o[2]))
+        g.score(s, 1, "removal")  # 3.2.1
+        trigger_removals(g, s, [], [(t, c, o[2])], in_battle=False)
+
+
+def _repair(g: Game, s: int, o: Option) -> None:
+    exhaust(g, s, "hammer")
+    side = SIDES.index(o[2])
+    shift(vs_of(g, s), o[1], side, READY if side == DMG_UP else EXHAUSTED)  # 9.5.7
+
+
+def _craft(g: Game, s: int, o: Option) -> None:
+    craft(g, s, o[1], o[2])
+
+
+def _special(g: Game, s: int, o: Option) -> None:
+    exhaust(g, s, "torch")
+    verb, c = o[0], in_clearing(g, s)
+    vs = vs_of(g, s)
+    if verb == "steal":  # D.1.2
+        t = g.seat_of(o[1])
+        i = g.random_index("random_card", len(g.hands[t]))
+        g.hands[s].append(g.hands[t].pop(i))
+    elif verb == "day_labor":  # D.2.2
+        g.discard.remove(o[1])
+        g.hands[s].append(o[1])
+    elif verb == "glide":  # D.9.2
+        g.pawn[s] = o[1]
+    elif verb == "instigate":  # D.4.2
+        start_battle(g, g.seat_of(o[1]), c, g.seat_of(o[2]))
+        g.battle.instigator = s
+    elif o[1] == "hideout":  # D.3.2: repair three, then Evening
+        g.push(("vagabond.repair_free", s, 3))
+    elif o[1] == "scorched earth":  # D.6.2
+        shift(vs, "torch", EXHAUSTED, None)
+        vs.scorched = c
+        remove_all_enemy_pieces(g, s, c)
+
+
+def _coalition(g: Game, s: int, o: Option) -> None:
+    p = g.seat_of(o[2])
+    g.hands[s].remove(o[1])
+    g.dominance[s] = o[1]
+    g.coalition[s] = p
+    vs = vs_of(g, s)
+    if vs.relations.get(o[2]) == HOSTILE:
+        vs.relations[o[2]] = 0  # 9.2.9.IIId
+    g.note("coalition", g.factions[s], o[2])
+
+
+def _extra(g: Game, s: int, o: Option) -> None:
+    apply_daylight_extra(g, s, o)
+
+
+ACTIONS = {"v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _aid,
+           "quest": _quest, "strike": _strike, "repair": _repair, "craft": _craft,
+           "steal": _special, "day_labor": _special, "glide": _special, "instigate": _special,
+           "special": _special, "coalition": _coalition,
+           **{v: _extra for v in DAYLIGHT_VERBS}}
+
+
+@step
+class Explore(Handler):
+    """9.5.3 Explore (9.7.3: with two items under a ruin, take one of choice, but not an
+    "R" item of a type already taken from a ruin)."""
+
+    name = "vagabond.explore"
+    kind = "explore"
+    rule = "9.5.3"
+    prompt = "Choose the item to take from the ruin"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, c = st[1], st[2]
+        vs = vs_of(g, s)
+        items = g.ruin_items[c]
+        if sum(1 for o in range(len(g.factions)) if is_vagabond(g, o)) < 2:
+            return [Option(("take_ruin_item", i)) for i in dict.fromkeys(items)]
+        ok = [i for i in dict.fromkeys(items) if i not in vs.ruin_taken]
+        return [Option(("take_ruin_item", i)) for i in ok] + [Option(("no_item",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "no_item":
+            return
+        s, c = st[1], st[2]
+        vs = vs_of(g, s)
+        rest = list(g.ruin_items[c])
+        rest.remove(o[1])
+        g.ruin_items[c] = tuple(rest)
+        shift(vs, o[1], None, READY)
+        vs.ruin_taken = vs.ruin_taken + (o[1],)
+        g.score(s, 1, "explore")
+        if not rest:
+            g.take_piece(c, (RUIN, "ruin"))
+
+
+@step
+class AidExhaust(Handler):
+    """9.5.4: exhaust any one item."""
+
+    name = "vagabond.aid_exhaust"
+    kind = "exhaust"
+    rule = "9.5.4"
+    prompt = "Aid: choose the item to exhaust"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        vs = vs_of(g, st[1])
+        return [Option(("exhaust", i)) for i in ITEM_TYPES if count(vs, i, READY)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        exhaust(g, st[1], o[1])
+
+
+@step
+class AidTake(Handler):
+    """9.5.4: then take an item, if any, from that player's Crafted Items box."""
+
+    name = "vagabond.aid_take"
+    kind = "take_item"
+    rule = "9.5.4"
+    prompt = "Aid: take an item from their Crafted Items box?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        items = dict.fromkeys(g.items[st[2]])
+        return [Option(("take_item", i)) for i in items] + [Option(("no_item",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "take_item":
+            g.items[st[2]].remove(o[1])
+            shift(vs_of(g, st[1]), o[1], None, READY)
+
+
+@step
+class QuestReward(Handler):
+    """9.5.5: one VP per completed quest of the suit, or draw two cards."""
+
+    name = "vagabond.quest_reward"
+    kind = "quest_reward"
+    rule = "9.5.5"
+    prompt = "Quest reward: score or draw?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [Option(("quest_vp",)), Option(("quest_draw",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s = st[1]
+        if o[0] == "quest_draw":
+            g.draw(s, 2)
+        else:
+            done = vs_of(g, s).quests_done
+            g.score(s, sum(1 for q in done if QUESTS[q][0] == st[2]), "quest")
+
+
+@step
+class FreeRepair(Handler):
+    """D.3.2 Hideout: repair up to three items."""
+
+    name = "vagabond.repair_free"
+    kind = "repair"
+    rule = "D.3.2"
+    prompt = "Hideout: choose an item to repair"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        vs = vs_of(g, st[1])
+        todo = choices_by_side(vs, (DMG_UP, DMG_DOWN))
+        if st[2] <= 0 or not todo:
+            return [Option(("done",))]
+        return [Option(("repair", i, SIDES[side])) for i, side in todo]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        side = SIDES.index(o[2])
+        shift(vs_of(g, st[1]), o[1], side, READY if side == DMG_UP else EXHAUSTED)
+        g.push(("vagabond.repair_free", st[1], st[2] - 1))
+
+
+@step
+class Damage(Handler):
+    """9.2.2.I Full Removal: damage three items (his choice)."""
+
+    name = "vagabond.damage"
+    kind = "damage"
+    rule = "9.2.2.I"
+    prompt = "Full removal: choose an item to damage"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        vs = vs_of(g, st[1])
+        todo = choices_by_side(vs, (READY, EXHAUSTED))
+        if st[2] <= 0 or not todo:
+            return [Option(("done",))]
+        return [Option(("damage", i, SIDES[side])) for i, side in todo]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        side = SIDES.index(o[2])
+        shift(vs_of(g, st[1]), o[1], side, DMG_UP if side == READY else DMG_DOWN)
+        g.push(("vagabond.damage", st[1], st[2] - 1))
+
+
+@step
+class Protector(Handler):
+    """D.5.2 Protector: the defender may enlist the Arbiter (this step's seat: defender)."""
+
+    name = "vagabond.protector"
+    kind = "enlist"
+    rule = "D.5.2"
+    prompt = "Enlist the Arbiter as your protector?"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [Option(("enlist", g.factions[st[2]])), Option(("no_enlist",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "enlist":
+            arb = st[2]
+            g.score(arb, 1, "protector")
+            g.battle.max_bonus[1] += undamaged(vs_of(g, arb), "sword")
+
+
+# ---------------------------------------------------------------- evening
+@step
+class Evening(Handler):
+    """9.6.1 An Evening's Rest (in a forest); 9.6.2 draw one plus one per coins."""
+
+    name = "vagabond.evening"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        vs = vs_of(g, s)
+        if g.pawn[s] >= FOREST:
+            for i, side in choices_by_side(vs, (DMG_UP, DMG_DOWN)):
+                for _ in range(count(vs, i, side)):
+                    shift(vs, i, side, READY)
+        g.draw(s, DRAW_BASE + on_track(vs, "coins"))
+
+
+@step
+class Capacity(Handler):
+    """9.6.4 Item capacity: six plus two per bag on its track; remove the excess from
+    the Satchel and Damaged box (his choice), permanently."""
+
+    name = "vagabond.capacity"
+    kind = "remove_item"
+    rule = "9.6.4"
+    prompt = "Too many items: choose one to remove from the game"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        vs = vs_of(g, st[1])
+        limit = CAPACITY_BASE + CAPACITY_PER_BAG * on_track(vs, "bag")
+        if held(vs) <= limit:
+            return [Option(("done",))]
+        out: list[Option] = []
+        for i, side in choices_by_side(vs, (READY, EXHAUSTED, DMG_UP, DMG_DOWN)):
+            if side == READY and count(vs, i, READY) <= on_track(vs, i):
+                continue  # all on the track
+            out.append(Option(("drop", i, SIDES[side])))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        shift(vs_of(g, st[1]), o[1], SIDES.index(o[2]), None)
+        g.removed_items.append(o[1])
+        g.push(st)
+
