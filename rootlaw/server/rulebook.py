@@ -209,7 +209,7 @@ def search(q: str, book_id: str | None = None, limit: int = 30) -> dict[str, obj
         if number and d.anchor.lower() == number:
             scored.append((1000, d))
             continue
-        hay = f"{d.title} {d.text}"
+        hay = f"{d.title} {d.text} {' '.join(d.trail)}"  # "turmoil humiliate" finds 7.7.1
         if not all(p.search(hay) for p in patterns):
             continue
         score = sum(10 * len(p.findall(d.title)) + min(5, len(p.findall(d.text)))

@@ -29,13 +29,14 @@ function buildList() {
       const key = copy === 0 ? KEYS[f.id] : SECOND_KEY;
       const name = copy === 0 ? f.name : `Second ${f.name}`;
       const id = `f-${f.id}-${copy}`;
-      list.append(el("li", {},
+      list.append(el("li", { class: "faction" },
         el("label", { for: id },
           el("input", { type: "checkbox", id, dataset: { faction: f.id, copy: String(copy), key },
-            "aria-keyshortcuts": key.toUpperCase() }),
-          el("span", { class: "fname" }, name),
-          el("span", { class: "fkey", "aria-hidden": "true" }, `[${key.toUpperCase()}]`),
-          el("span", { class: "freach", title: "reach" }, String(value)))));
+            "aria-keyshortcuts": key.toUpperCase(), "aria-describedby": `${id}-reach` }),
+          el("span", { class: "fname" }, name)),
+        el("span", { class: "fkey", "aria-hidden": "true" }, `[${key.toUpperCase()}]`),
+        el("span", { class: "freach", id: `${id}-reach`, title: "reach" }, `${value}`,
+          el("span", { class: "visually-hidden" }, " reach"))));
     });
   }
   for (const n of Object.keys(table.viable_sums)) {
@@ -133,6 +134,7 @@ function onKey(e) {
     e.preventDefault();
     box.checked = !box.checked;
     box.focus();
+    syncCopies();
     refresh();
   }
 }
@@ -143,7 +145,7 @@ async function start() {
   const params = new URLSearchParams(location.search);
   if (params.get("players")) players.value = params.get("players");
   setPicks((params.get("factions") || "").split(",").filter(Boolean));
-  list.addEventListener("change", refresh);
+  list.addEventListener("change", () => { syncCopies(); refresh(); });
   players.addEventListener("change", refresh);
   document.getElementById("reach-clear").addEventListener("click", () => { setPicks([]); refresh(); });
   document.addEventListener("keydown", onKey);
