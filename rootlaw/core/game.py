@@ -319,15 +319,21 @@ class Game:
         return self.deckdef.cards[card_id].suit
 
     def draw(self, s: int, n: int = 1) -> None:
-        """2.1: draw from the deck; an empty deck is formed anew from the discard pile."""
+        """2.1: draw from the top of the deck (as many as possible, 1.5.4)."""
         hand = self.hands[s]
         for _ in range(n):
+            self.refill_deck()
             if not self.deck:
-                if not self.discard:
-                    return  # 1.5.4: draw as many as possible
-                self.deck = self.shuffle("reshuffle", self.discard)
-                self.discard = []
+                return  # the discard pile is empty too
             hand.append(self.deck.pop())
+        self.refill_deck()
+
+    def refill_deck(self) -> None:
+        """2.1: if the deck is ever empty, shuffle the discard pile immediately to form a
+        new deck (so cards discarded later stay in the discard pile)."""
+        if not self.deck and self.discard:
+            self.deck = self.shuffle("reshuffle", self.discard)
+            self.discard = []
 
     def discard_card(self, card_id: str) -> None:
         """G.1.5: discard; a dominance card goes near the map instead (3.3.3)."""
