@@ -19,6 +19,20 @@ def test_2_1_empty_deck_reshuffles_discard() -> None:
     assert ("f", "reshuffle", ["sappers", "tax_collector", "bake_sale"]) in g.log  # forced
 
 
+def test_2_1_reshuffle_is_immediate() -> None:
+    """2.1: the moment the deck is empty, the discard pile is shuffled to form a new deck,
+    so a card discarded afterwards stays in the (new) discard pile."""
+    hand = ["bake_sale", "sappers", "armorers", "cobbler", "codebreakers"]
+    g = build(warriors={M: {1: 1}}, hands={M: hand, E: ["foxfolk_steel"]}, deck=["anvil"],
+              discard=["tax_collector", "royal_claim"],
+              forced=[["reshuffle", ["royal_claim", "tax_collector"]]], turn=M, then="evening")
+    # the Evening draw took the last card: the discard pile became the deck at once
+    assert g.hands[0][-1] == "anvil" and g.decision.kind == "discard"
+    assert g.deck == ["royal_claim", "tax_collector"] and g.discard == []
+    g.apply(("discard", "anvil"))
+    assert g.discard == ["anvil"] and g.deck == ["royal_claim", "tax_collector"]
+
+
 def test_2_1_draw_with_no_cards_anywhere_draws_nothing() -> None:
     """2.1 / 1.5.4: with the deck and the discard pile both empty, a draw takes nothing."""
     g = build(warriors={M: {1: 1}}, deck=[], step=("marquise.evening", M))
