@@ -182,3 +182,30 @@ def test_illegal_after_game_over() -> None:
     assert g.is_over and g.decision is None
     with pytest.raises(IllegalAction):
         g.apply(("end",))
+
+
+def test_illegal_options_at_every_kind_of_decision() -> None:
+    """The contract at decisions addressed to either player (ambush, foil, hits, Field
+    Hospitals, Decree, discard): an unlisted option is refused, state unchanged."""
+    g = build(warriors={M: {5: 3, 1: 1}, E: {5: 3}}, tokens={M: {1: ["keep"]}},
+              buildings={M: {5: ["sawmill"]}},
+              hands={M: ["ambush_bird", "bake_sale"], E: ["ambush_rabbit"]},
+              step=("eyrie.decree", E, 2, ("rabbit", "bird")), forced=[["dice", [3, 0]]])
+    assert g.decision.kind == "decree"
+    assert_illegal(g, ("decree_battle", "fox", 5, M))
+    assert_illegal(g, ("decree_battle", "rabbit", 9, M))
+    g.apply(("decree_battle", "rabbit", 5, M))
+    assert g.decision.seat == M and g.decision.kind == "ambush"  # the Marquise defends
+    assert_illegal(g, ("ambush", "ambush_rabbit"))  # not in her hand
+    assert_illegal(g, ("no_foil",))
+    g.apply(("ambush", "ambush_bird"))
+    assert g.decision.seat == E and g.decision.kind == "foil"
+    assert_illegal(g, ("foil", "ambush_bird"))
+    g.apply(("no_foil",))
+    # two hits on the Eyrie; its last warrior rolls 3 but deals only 1 (4.3.2.I)
+    assert g.warriors[1][5] == 1 and g.warriors[0][5] == 2
+    assert g.decision.kind == "field_hospitals" and g.decision.seat == M
+    assert_illegal(g, ("field_hospitals", "ambush_rabbit"))
+    assert_illegal(g, ("hit", 0, "sawmill"))
+    g.apply(("field_hospitals", "bake_sale"))
+    assert g.warriors[0][1] == 2

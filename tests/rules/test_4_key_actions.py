@@ -251,3 +251,12 @@ def test_4_3_4_both_sides_deal_hits() -> None:
     g.apply(("action", "battle"))
     assert g.warriors[0][5] == 1 and g.warriors[1][5] == 1
     assert step_name(g) == "marquise.actions" and not scored(g)
+
+
+def test_4_3_4_defender_hits_remove_attacker_buildings_and_score() -> None:
+    """4.3.4 / 3.2.1: the defender's hits remove the attacker's warriors, then its buildings
+    there; the defender scores them."""
+    g = build(warriors={E: {5: 1}, M: {5: 3}}, buildings={E: {5: ["roost"]}},
+              step=("eyrie.decree", E, 2, ("rabbit",)), forced=[["dice", [3, 2]]])
+    assert g.warriors[0][5] == 2  # the attacker deals only 1: one warrior (4.3.2.I)
+    assert g.warriors[1][5] == 0 and g.buildings[5] == () and g.vp[0] == 1

@@ -322,3 +322,12 @@ def test_7_8_4_despot_nothing_for_warriors_only() -> None:
     g = build(warriors={E: {5: 2}, M: {5: 1}}, leader="despot",
               step=("eyrie.decree", E, 2, ("rabbit",)), forced=[["dice", [2, 0]]])
     assert g.warriors[0][5] == 0 and g.vp[1] == 0
+
+
+def test_7_8_4_despot_as_defender_with_an_ambush() -> None:
+    """7.8.4 with 4.3.1.II: an ambush that removes the attacker's building counts too."""
+    g = build(warriors={M: {5: 1}, E: {5: 1}}, buildings={M: {5: ["sawmill"]}},
+              hands={E: ["ambush_bird"]}, leader="despot", step=("marquise.actions", M, 3))
+    play(g, ("action", "battle"), ("ambush", "ambush_bird"))
+    assert g.warriors[0][5] == 0 and g.buildings[5] == ()
+    assert g.vp[1] == 2 and sorted(x[2] for x in scored(g, E)) == ["battle_bonus", "removal"]
