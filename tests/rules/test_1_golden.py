@@ -62,6 +62,17 @@ def test_1_2_1_hands_private_sizes_public() -> None:
     assert "anvil" not in str(v)
 
 
+def test_1_2_2_discard_pile_is_public() -> None:
+    """1.2.2: the discard pile can be inspected at any time (every view shows it); the
+    deck's order is nobody's."""
+    g = build(hands={M: ["anvil"]}, discard=["sappers", "bake_sale"], deck=["cobbler", "armorers"],
+              step=("marquise.actions", M, 3))
+    for who in (M, E, None):
+        v = g.view(who)
+        assert v["discard"] == ["sappers", "bake_sale"] and v["deck_size"] == 2
+        assert "cobbler" not in str(v)
+
+
 # ------------------------------------------------------------------ 1.4
 def test_1_4_1_after_evening_the_next_player_takes_a_turn() -> None:
     """1.4.1: Birdsong, Daylight, Evening, then the next player clockwise."""

@@ -290,3 +290,14 @@ def test_6_6_hand_limit_discard_of_choice() -> None:
     assert sorted(g.hands[0]) == sorted(hand[1:]) and g.discard == ["anvil", "tax_collector"]
     assert g.turn_seat == 1 and step_name(g) != "discard_down"
     assert not scored(g)
+
+
+def test_6_2_3_no_field_hospitals_when_the_keep_falls_in_the_same_battle() -> None:
+    """6.2.3 / 6.2.2 (docs/rulings.md): hits that remove the last warrior and then the keep
+    leave nothing to place the warrior at: no Field Hospitals."""
+    g = build(warriors={M: {1: 1}, E: {1: 3}}, tokens={M: {1: ["keep"]}},
+              hands={M: ["anvil"]}, played={E: ["codebreakers"]},
+              step=("eyrie.decree", E, 2, ("fox",)), forced=[["dice", [3, 0]]])
+    g.apply(("decree_battle", "fox", 1, M))
+    assert g.tokens[1] == () and g.warriors[0][1] == 0 and g.vp[1] == 1
+    assert g.decision.seat == E and g.hands[0] == ["anvil"]

@@ -331,3 +331,24 @@ def test_7_8_4_despot_as_defender_with_an_ambush() -> None:
     play(g, ("action", "battle"), ("ambush", "ambush_bird"))
     assert g.warriors[0][5] == 0 and g.buildings[5] == ()
     assert g.vp[1] == 2 and sorted(x[2] for x in scored(g, E)) == ["battle_bonus", "removal"]
+
+
+def test_7_7_purge_sends_dominance_cards_near_the_map() -> None:
+    """7.7.1-2 with 3.3.3: a bird dominance card on the Decree is humiliated as a bird and
+    purged to the available dominance cards, not the discard pile."""
+    g = build(vp={E: 6}, warriors={E: {3: 1}, M: {12: 1}}, buildings={E: {3: ["roost"]}},
+              decree={"recruit": ["anvil"], "build": ["dominance_bird"]},
+              step=("eyrie.decree_start", E))
+    g.apply(("turmoil", "fox"))
+    assert g.vp[1] == 3  # two viziers and the bird dominance card
+    assert g.available == ["dominance_bird"] and g.discard == ["anvil"]
+
+
+def test_7_7_1_no_humiliation_with_dominance_active() -> None:
+    """3.3.1 with 7.7.1 (docs/rulings.md): with a dominance card active the score
+    neither rises nor falls."""
+    g = build(vp={E: 12}, dominance={E: "dominance_fox"}, warriors={E: {3: 1}, M: {12: 1}},
+              buildings={E: {3: ["roost"]}}, decree={"recruit": ["anvil"]},
+              step=("eyrie.decree_start", E))
+    g.apply(("turmoil", "fox"))
+    assert g.vp[1] == 12 and not scored(g)
