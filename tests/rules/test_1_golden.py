@@ -65,8 +65,8 @@ def test_1_2_1_hands_private_sizes_public() -> None:
 def test_1_2_2_discard_pile_is_public() -> None:
     """1.2.2: the discard pile can be inspected at any time (every view shows it); the
     deck's order is nobody's."""
-    g = build(hands={M: ["anvil"]}, discard=["sappers", "bake_sale"], deck=["cobbler", "armorers"],
-              step=("marquise.actions", M, 3))
+    g = build(warriors={M: {1: 1}}, hands={M: ["anvil"]}, discard=["sappers", "bake_sale"],
+              deck=["cobbler", "armorers"], step=("marquise.actions", M, 3))
     for who in (M, E, None):
         v = g.view(who)
         assert v["discard"] == ["sappers", "bake_sale"] and v["deck_size"] == 2
