@@ -36,6 +36,8 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
             raise SetupError(f"unknown or not yet implemented faction {f!r} (known: {known})")
     if len(set(factions)) != len(factions):
         raise SetupError("a faction can take only one seat")
+    if "vagabond2" in factions and "vagabond" not in factions:
+        raise SetupError("the second Vagabond plays only beside the first (9.7)")
     if not 2 <= len(factions) <= 4:
         raise SetupError("Root is played by 2 to 4 players here (5.1)")
     if map not in MAP_NAMES:

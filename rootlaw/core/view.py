@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.core.game import FOREST
+
 if TYPE_CHECKING:
     from rootlaw.core.game import Game
 
@@ -26,8 +28,13 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
                          for s in range(len(g.factions)) if g.warriors[s][c]},
             "buildings": [[_owner(g, p[0]), p[1]] for p in g.buildings[c]],
             "tokens": [[_owner(g, p[0]), p[1]] for p in g.tokens[c]],
+            "pawns": [g.factions[s] for s in range(len(g.factions)) if g.pawn[s] == c],
+            "ruin_items": len(g.ruin_items[c]),  # face down: only how many (9.3.4)
             "ruler": _owner(g, g.ruler(c)),
         })
+    forests = [{"id": f, "pawns": [g.factions[s] for s in range(len(g.factions))
+                                   if g.pawn[s] == FOREST + i]}
+               for i, (f, _) in enumerate(g.board.forests)]
     players = {}
     for s, f in enumerate(g.factions):
         p: dict[str, Any] = {
@@ -54,6 +61,11 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         "factions": list(g.factions),
         "you": g.factions[me] if me is not None else None,
         "clearings": clearings,
+        "forests": forests,
+        "quests": list(g.quests),
+        "quest_deck_size": len(g.quest_deck),
+        "coalitions": {g.factions[v]: g.factions[p] for v, p in enumerate(g.coalition) if p >= 0},
+        "removed_items": list(g.removed_items),
         "players": players,
         "deck_size": len(g.deck),
         "discard": list(g.discard),
