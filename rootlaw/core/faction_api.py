@@ -167,6 +167,10 @@ class FactionDef:
         """True if faction ``s``'s rules stop ``placer`` placing pieces in ``c``."""
         return False
 
+    def warriors_off_map(self, g: Game, s: int) -> int:
+        """Warriors the faction holds neither on the map nor in its supply (8.5.3 Officers)."""
+        return 0
+
     def cards_held(self, g: Game, s: int) -> list[str]:
         """Cards of the shared deck held by the faction outside hand and play area."""
         return []

@@ -465,7 +465,8 @@ class Game:
         return True
 
     def warrior_supply(self, s: int) -> int:
-        return self.fdefs[s].warriors - sum(self.warriors[s])
+        fd = self.fdefs[s]
+        return fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
 
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings of ``kind`` (with repeats)."""

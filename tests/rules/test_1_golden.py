@@ -169,7 +169,8 @@ def test_1_5_3_field_hospitals_only_for_marquise_warriors() -> None:
 
 # -------------------------------------------------------- illegal options
 def test_illegal_option_raises_and_leaves_state_unchanged() -> None:
-    """The contract: anything not listed raises IllegalAction naming the rule; state unchanged."""
+    """Contract (DESIGN.md; 4.2.1, 6.5): an unlisted option raises IllegalAction naming the
+    rule; the state is unchanged."""
     g = build(warriors={M: {1: 2, 9: 1}, E: {9: 3}}, buildings={M: {1: ["recruiter"]}},
               step=("marquise.actions", M, 3))
     e = assert_illegal(g, ("action", "build"))  # no wood: Build is not offered
@@ -196,8 +197,8 @@ def test_illegal_after_game_over() -> None:
 
 
 def test_illegal_options_at_every_kind_of_decision() -> None:
-    """The contract at decisions addressed to either player (ambush, foil, hits, Field
-    Hospitals, Decree, discard): an unlisted option is refused, state unchanged."""
+    """Contract at decisions addressed to either player (4.3.1 ambush and foil, 6.2.3 Field
+    Hospitals, 7.5.2 Decree): an unlisted option is refused, state unchanged."""
     g = build(warriors={M: {5: 3, 1: 1}, E: {5: 3}}, tokens={M: {1: ["keep"]}},
               buildings={M: {5: ["sawmill"]}},
               hands={M: ["ambush_bird", "bake_sale"], E: ["ambush_rabbit"]},

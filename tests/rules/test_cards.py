@@ -60,7 +60,7 @@ def test_item_cards(card: str) -> None:
 
 # ------------------------------------------------------------ battle cards
 def test_armorers_attacker_ignores_rolled_hits() -> None:
-    """Armorers: in battle, discard to ignore all rolled hits you take."""
+    """Armorers (4.1.3, 4.3.3): in battle, discard to ignore all rolled hits you take."""
     g = build(warriors={M: {5: 3}, E: {5: 3}}, played={M: ["armorers"]},
               step=("marquise.actions", M, 3), forced=[["dice", [3, 2]]])
     g.apply(("action", "battle"))
@@ -72,7 +72,7 @@ def test_armorers_attacker_ignores_rolled_hits() -> None:
 
 
 def test_armorers_defender() -> None:
-    """Armorers works for the defender too (and does not stop extra hits: Brutal Tactics)."""
+    """Armorers (4.3.3): for the defender too; extra hits (Brutal Tactics) still land."""
     g = build(warriors={M: {5: 3}, E: {5: 3}}, played={M: ["brutal_tactics"], E: ["armorers"]},
               step=("marquise.actions", M, 3), forced=[["dice", [3, 2]]])
     g.apply(("action", "battle"))
@@ -84,7 +84,7 @@ def test_armorers_defender() -> None:
 
 
 def test_sappers_defender_only() -> None:
-    """Sappers: as defender, discard to deal an extra hit; not offered to an attacker."""
+    """Sappers (4.3.3.I): as defender, discard to deal an extra hit; not offered to an attacker."""
     g = build(warriors={M: {5: 3}, E: {5: 3}}, played={M: ["sappers"]},
               step=("marquise.actions", M, 3), forced=[["dice", [1, 1]]])
     g.apply(("action", "battle"))
@@ -98,7 +98,7 @@ def test_sappers_defender_only() -> None:
 
 
 def test_brutal_tactics_attacker_only_defender_scores() -> None:
-    """Brutal Tactics: as attacker, an extra hit; the defender scores one VP. It stays."""
+    """Brutal Tactics (4.3.3.I): as attacker, an extra hit; the defender scores one VP. It stays."""
     g = build(warriors={M: {5: 2}, E: {5: 3}}, played={M: ["brutal_tactics"]},
               step=("marquise.actions", M, 3), forced=[["dice", [1, 0]]])
     play(g, ("action", "battle"), ("effect", "brutal_tactics"))
@@ -110,7 +110,7 @@ def test_brutal_tactics_attacker_only_defender_scores() -> None:
 
 
 def test_scouting_party_not_affected_by_ambush() -> None:
-    """Scouting Party: as attacker, not affected by ambush cards (docs/rulings.md: the
+    """Scouting Party (4.3.1): as attacker, not affected by ambush cards (docs/rulings.md: the
     defender is not asked)."""
     g = build(warriors={M: {5: 3}, E: {5: 1}}, played={M: ["scouting_party"]},
               hands={E: ["ambush_rabbit"]}, step=("marquise.actions", M, 3),
@@ -137,7 +137,7 @@ def test_ambush_cards_match_the_clearing(card: str, clearing: int, ok: bool) -> 
 
 # -------------------------------------------------------- birdsong cards
 def test_royal_claim() -> None:
-    """Royal Claim: in Birdsong, discard to score one VP per clearing ruled."""
+    """Royal Claim (4.1.3): in Birdsong, discard to score one VP per clearing ruled."""
     g = build(warriors={M: {1: 1, 5: 1, 9: 2}, E: {9: 2}}, buildings={M: {2: ["sawmill"]}},
               played={M: ["royal_claim"]}, step=("turn", M))
     assert g.phase == "birdsong" and options(g) == [("royal_claim",), ("done",)]
@@ -146,7 +146,7 @@ def test_royal_claim() -> None:
 
 
 def test_stand_and_deliver() -> None:
-    """Stand and Deliver!: in Birdsong, take a random card from another player, who
+    """Stand and Deliver! (4.1.3): in Birdsong, take a random card from another player, who
     scores one VP; once per turn."""
     g = build(warriors={M: {1: 1}}, played={M: ["stand_and_deliver"]},
               hands={E: ["anvil", "bake_sale", "sappers"]}, step=("turn", M),
@@ -159,13 +159,13 @@ def test_stand_and_deliver() -> None:
 
 
 def test_stand_and_deliver_needs_a_card_to_take() -> None:
-    """Stand and Deliver!: a player with no cards cannot be chosen."""
+    """Stand and Deliver! (4.1.3): a player with no cards cannot be chosen."""
     g = build(warriors={M: {1: 1}}, played={M: ["stand_and_deliver"]}, step=("turn", M))
     assert g.phase == "daylight"  # nothing to take: the Birdsong windows passed by
 
 
 def test_better_burrow_bank() -> None:
-    """Better Burrow Bank: at start of Birdsong, you and another player each draw."""
+    """Better Burrow Bank (4.1.3, 1.4.1): at start of Birdsong, you and another player each draw."""
     g = build(warriors={M: {1: 1}}, played={M: ["better_burrow_bank"]},
               deck_top=["anvil", "bake_sale"], step=("turn", M))
     assert g.hands[0] == ["anvil"] and g.hands[1] == ["bake_sale"]
@@ -173,7 +173,8 @@ def test_better_burrow_bank() -> None:
 
 # -------------------------------------------------------- daylight cards
 def test_command_warren() -> None:
-    """Command Warren: at start of Daylight (before crafting), may initiate a battle."""
+    """Command Warren (4.1.3, 1.4.1): at start of Daylight (before crafting), may initiate
+    a battle."""
     g = build(warriors={M: {5: 2}, E: {5: 1}}, played={M: ["command_warren"]},
               buildings={M: {1: ["workshop"]}}, hands={M: ["anvil"]}, step=("turn", M),
               forced=[["dice", [1, 0]]])
@@ -183,6 +184,7 @@ def test_command_warren() -> None:
 
 
 def test_command_warren_skip() -> None:
+    """Command Warren (4.1.3): the battle is optional; Daylight goes on to crafting."""
     g = build(warriors={M: {5: 2}, E: {5: 1}}, played={M: ["command_warren"]},
               buildings={M: {1: ["workshop"]}}, hands={M: ["anvil"]}, step=("turn", M))
     g.apply(("skip",))
@@ -190,7 +192,7 @@ def test_command_warren_skip() -> None:
 
 
 def test_tax_collector_once_in_daylight() -> None:
-    """Tax Collector: once in Daylight, remove one of your warriors to draw a card."""
+    """Tax Collector (4.1.3): once in Daylight, remove one of your warriors to draw a card."""
     g = build(warriors={M: {1: 2, 5: 1}}, played={M: ["tax_collector"]}, deck_top=["anvil"],
               step=("marquise.actions", M, 3))
     assert set(options(g, "tax_collector")) == {("tax_collector", 1), ("tax_collector", 5)}
@@ -211,7 +213,7 @@ def test_tax_collector_triggers_field_hospitals() -> None:
 
 
 def test_codebreakers() -> None:
-    """Codebreakers: once in Daylight, look at another player's hand."""
+    """Codebreakers (4.1.3, 1.2.1): once in Daylight, look at another player's hand."""
     g = build(warriors={M: {1: 1}}, played={M: ["codebreakers"]},
               hands={E: ["anvil", "sappers"]}, step=("marquise.actions", M, 3))
     assert "seen_hands" not in g.view(M)["players"][M]
@@ -222,7 +224,7 @@ def test_codebreakers() -> None:
 
 # --------------------------------------------------------- evening cards
 def test_cobbler() -> None:
-    """Cobbler: at start of Evening (before the Marquise draws), may take a move."""
+    """Cobbler (4.1.3, 1.4.1): at start of Evening (before the Marquise draws), may take a move."""
     g = build(warriors={M: {1: 2}}, played={M: ["cobbler"]}, hands={E: ["anvil"]},
               turn=M, then="evening")
     assert g.decision.kind == "move" and ("skip",) in options(g) and g.hands[0] == []

@@ -1,0 +1,679 @@
+"""Woodland Alliance (Law of Root, section 8).
+
+Pieces: 10 warriors (those in the Officers box are officers, 8.4.1.III, 8.5.3),
+three bases (building kinds ``base_fox``, ``base_rabbit``, ``base_mouse``: the
+printed suit is part of the kind) and 10 sympathy tokens (token kind ``sympathy``).
+The Supporters stack (8.2.3) is a tuple of card ids in AllianceState; the number
+of officers is an int there too.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rootlaw.core.battle import battle_options, can_battle, start_battle
+from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.craft import craft, craft_options
+from rootlaw.core.effects import (
+    DAYLIGHT_VERBS,
+    apply_daylight_extra,
+    daylight_extras,
+    remove_all_enemy_pieces,
+)
+from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.game import RUIN, Game
+from rootlaw.core.move import MoveCount, can_move, move_options, remove_warriors, trigger_removals
+from rootlaw.core.options import Option, text_form
+from rootlaw.core.steps import Handler, Step, step
+
+if TYPE_CHECKING:
+    from rootlaw.core.battle import Battle
+
+ME = Faction.ALLIANCE
+_T = tracks()["woodland_alliance"]
+SYMPATHY = "sympathy"
+SYMPATHY_TOKENS: int = _T["sympathy_tokens"]  # 8.2.5
+SPREAD_COST = tuple(_T["sympathy_cost_supporters"])  # by sympathy tokens already on the map
+SYMPATHY_VP = tuple(_T["sympathy_vp"])  # idem (8.4.2.III, 8.6.1.IV)
+BASE_SUITS: tuple[str, ...] = tuple(_T["bases"])  # 8.3.2
+BASES = {suit: f"base_{suit}" for suit in BASE_SUITS}
+SUIT_OF_BASE = {kind: suit for suit, kind in BASES.items()}
+CAPACITY = 5  # 8.2.3.I without bases on the map
+REVOLT_COST = 2  # 8.4.1.II
+MARTIAL_LAW_WARRIORS = 3  # 8.4.2.II.a
+SETUP_SUPPORTERS = 3  # 8.3.4
+
+text_form("revolt", "revolt in {1}")
+text_form("spread", "spread sympathy to {1} ({2} supporter(s))")
+text_form("supporter", "spend supporter {c1}")
+text_form("supporters_all", "spend the matching supporters")
+text_form("mobilize", "mobilize {c1}")
+text_form("train", "train an officer with {c1}")
+text_form("operation", "military operation: {1}")
+text_form("recruit_in", "recruit in {1}")
+text_form("organize", "organize in {1}")
+text_form("outrage", "Outrage: add {c1} to the Supporters stack")
+text_form("show_hand", "Outrage: no matching card, show your hand")
+text_form("discard_supporter", "discard supporter {c1}")
+
+
+class AllianceState(FactionState):
+    """The Supporters stack (8.2.3) and the Officers box (8.4.1.III)."""
+
+    __slots__ = ("supporters", "officers")
+
+    def __init__(self, supporters: tuple[str, ...] = (), officers: int = 0) -> None:
+        self.supporters = supporters  # face down; order irrelevant (inspectable, 8.2.3)
+        self.officers = officers
+
+    def copy(self) -> AllianceState:
+        return AllianceState(self.supporters, self.officers)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"supporters": list(self.supporters), "officers": self.officers}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> AllianceState:
+        return cls(tuple(str(x) for x in d["supporters"]), int(d["officers"]))
+
+
+def st_of(g: Game, s: int) -> AllianceState:
+    fs = g.fstate[s]
+    assert isinstance(fs, AllianceState)
+    return fs
+
+
+# ----------------------------------------------------------------- helpers
+def sympathetic(g: Game, s: int, c: int) -> bool:
+    """8.2.5.II: a clearing with a sympathy token."""
+    return (s, SYMPATHY) in g.tokens[c]
+
+
+def sympathy_on_map(g: Game, s: int) -> int:
+    return g.count_token(s, SYMPATHY)
+
+
+def bases_on_map(g: Game, s: int) -> list[str]:
+    """Printed suits of the bases on the map."""
+    return [suit for suit, kind in BASES.items() if g.count_building(s, kind)]
+
+
+def base_clearings(g: Game, s: int) -> list[int]:
+    return [c for kind in BASES.values() for c in g.buildings_of(s, kind)]
+
+
+def matches(g: Game, cid: str, suit: str) -> bool:
+    """A card can be spent as ``suit`` (2.1.1 birds are wild)."""
+    cs = g.suit_of(cid)
+    return cs == suit or cs == "bird"
+
+
+def supporters_matching(g: Game, s: int, suit: str) -> list[str]:
+    """8.2.3: supporters spent only for their suit (birds wild, 2.1.1); with repeats."""
+    return [cid for cid in st_of(g, s).supporters if matches(g, cid, suit)]
+
+
+def gain_supporter(g: Game, s: int, cid: str) -> None:
+    """8.2.3.I Capacity: five without bases on the map; a card beyond it is discarded."""
+    fs = st_of(g, s)
+    if not bases_on_map(g, s) and len(fs.supporters) >= CAPACITY:
+        g.discard_card(cid)
+        g.note("supporter_discarded", g.factions[s])
+        return
+    fs.supporters = fs.supporters + (cid,)
+
+
+def draw_supporters(g: Game, s: int, n: int) -> None:
+    """Draw n cards from the deck (2.1, with its reshuffle) onto the Supporters stack."""
+    hand = g.hands[s]
+    before = len(hand)
+    g.draw(s, n)
+    drawn = hand[before:]
+    del hand[before:]
+    for cid in drawn:
+        gain_supporter(g, s, cid)
+
+
+def spend_supporter(g: Game, s: int, cid: str) -> None:
+    """Spend (G.1.29: discard) one supporter."""
+    fs = st_of(g, s)
+    lst = list(fs.supporters)
+    lst.remove(cid)
+    fs.supporters = tuple(lst)
+    g.discard_card(cid)
+
+
+def spread_cost(g: Game, s: int, c: int) -> int:
+    """8.4.2.II: the cost above the next sympathy token, plus one for Martial Law
+    (8.4.2.II.a: another player has at least three warriors in the clearing)."""
+    cost = SPREAD_COST[sympathy_on_map(g, s)]
+    if any(g.warriors[o][c] >= MARTIAL_LAW_WARRIORS for o in g.others(s)):
+        cost += 1
+    return cost
+
+
+def place_sympathy(g: Game, s: int, c: int) -> None:
+    """Place a sympathy token and score the uncovered space (8.4.2.III, 8.6.1.IV)."""
+    vp = SYMPATHY_VP[sympathy_on_map(g, s)]
+    g.place_token(s, SYMPATHY, c)
+    g.score(s, vp, "sympathy")
+
+
+def can_place_sympathy(g: Game, s: int, c: int) -> bool:
+    """A token left (8.2.5), none there yet (8.2.5.I), no rule against placing (6.2.2)."""
+    return (sympathy_on_map(g, s) < SYMPATHY_TOKENS and not sympathetic(g, s, c)
+            and g.may_place(s, c))
+
+
+def base_fits_after_revolt(g: Game, s: int, c: int) -> bool:
+    """A slot for the base once every enemy building has gone (rulings: 8.4.1)."""
+    staying = sum(1 for p in g.buildings[c] if p[0] == s or p[0] == RUIN)
+    return g.board.slots[c] > staying
+
+
+def revolt_clearings(g: Game, s: int) -> list[int]:
+    """8.4.1.I-II: a sympathetic clearing matching a base on the faction board, with
+    two supporters of its suit to spend."""
+    out: list[int] = []
+    for c in g.clearings():
+        suit = g.suits[c]
+        if (sympathetic(g, s, c) and suit in BASES and not g.count_building(s, BASES[suit])
+                and base_fits_after_revolt(g, s, c)
+                and len(supporters_matching(g, s, suit)) >= REVOLT_COST):
+            out.append(c)
+    return out
+
+
+def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
+    """8.4.2.I-II: (clearing, cost) for unsympathetic clearings adjacent to a sympathetic
+    one (any clearing if none is sympathetic) whose cost the supporters can pay."""
+    if sympathy_on_map(g, s) >= SYMPATHY_TOKENS:
+        return []
+    sym = [c for c in g.clearings() if sympathetic(g, s, c)]
+    if sym:
+        near: set[int] = set()
+        for c in sym:
+            near.update(g.board.adj[c])
+        cands = sorted(near)
+    else:
+        cands = list(g.clearings())
+    out: list[tuple[int, int]] = []
+    for c in cands:
+        if not can_place_sympathy(g, s, c):
+            continue
+        cost = spread_cost(g, s, c)
+        if len(supporters_matching(g, s, g.suits[c])) >= cost:
+            out.append((c, cost))
+    return out
+
+
+def train_cards(g: Game, s: int) -> list[str]:
+    """8.5.3: cards in hand matching the printed suit of a base on the map."""
+    if not g.warrior_supply(s):
+        return []  # rulings: Train is not offered without a warrior to place
+    suits = bases_on_map(g, s)
+    if not suits:
+        return []
+    cards = g.deckdef.cards
+    return [cid for cid in dict.fromkeys(g.hands[s])
+            if cards[cid].suit == "bird" or cards[cid].suit in suits]
+
+
+def recruit_clearings(g: Game, s: int) -> list[int]:
+    """8.6.1.III: clearings with a base."""
+    if not g.warrior_supply(s):
+        return []
+    return sorted(c for c in dict.fromkeys(base_clearings(g, s)) if g.may_place(s, c))
+
+
+def organize_clearings(g: Game, s: int) -> list[int]:
+    """8.6.1.IV: unsympathetic clearings with an Alliance warrior."""
+    w = g.warriors[s]
+    return [c for c in g.clearings() if w[c] and can_place_sympathy(g, s, c)]
+
+
+# ----------------------------------------------------------------- faction
+class Alliance(FactionDef):
+    id = ME
+    name = "Woodland Alliance"
+    setup_order = "C"
+    reach = 3
+    warriors = _T["warriors"]  # 8.3.1
+    buildings = {kind: 1 for kind in BASES.values()}
+    tokens = {SYMPATHY: SYMPATHY_TOKENS}
+
+    def new_state(self) -> FactionState:
+        return AllianceState()
+
+    def state_from_json(self, data: dict[str, Any]) -> FactionState:
+        return AllianceState.from_json(data)
+
+    def setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("alliance.setup", s)]
+
+    def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
+        if phase == "birdsong":  # 8.4: all revolts, then spread sympathy
+            return [("alliance.revolts", s), ("alliance.spreads", s)]
+        if phase == "daylight":
+            return [("alliance.daylight", s)]
+        return [("alliance.operations", s, 0), ("alliance.draw", s), ("discard_down", s)]
+
+    def warriors_off_map(self, g: Game, s: int) -> int:
+        """Officers are warriors of the faction's ten (8.3.1, 8.4.1.III)."""
+        return st_of(g, s).officers
+
+    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
+        """8.2.1 The Alliance crafts with sympathy tokens."""
+        n = [0, 0, 0]
+        for c in g.clearings():
+            if sympathetic(g, s, c):
+                n[SUITS.index(g.suits[c])] += 1
+        return (n[0], n[1], n[2])
+
+    def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
+        """8.2.2 Guerrilla War: the higher roll as defender (and as attacker, 4.3.2)."""
+        return True
+
+    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> list[Step]:
+        if kind in SUIT_OF_BASE:  # 8.2.4 Removing Bases
+            return [("alliance.base_removed", s, SUIT_OF_BASE[kind])]
+        if kind == SYMPATHY and by >= 0 and by != s:  # 8.2.6 Outrage
+            return [("alliance.outrage", by, s, c)]
+        return []
+
+    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> list[Step]:
+        """8.2.6 Outrage: another player moved warriors into a sympathetic clearing."""
+        if mover != s and n > 0 and sympathetic(g, s, b):
+            return [("alliance.outrage", mover, s, b)]
+        return []
+
+    def cards_held(self, g: Game, s: int) -> list[str]:
+        return list(st_of(g, s).supporters)
+
+    def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
+        fs = st_of(g, s)
+        return {
+            # 8.2.3: face down; only the Alliance may inspect them
+            "supporters": list(fs.supporters) if viewer == s else None,
+            "supporters_count": len(fs.supporters),
+            "supporters_capacity": None if bases_on_map(g, s) else CAPACITY,
+            "officers": fs.officers,
+            "bases_on_track": [suit for suit in BASE_SUITS if suit not in bases_on_map(g, s)],
+            "sympathy_on_track": SYMPATHY_TOKENS - sympathy_on_map(g, s),
+        }
+
+
+register(Alliance())
+
+
+# ------------------------------------------------------------------- setup
+@step
+class Setup(Handler):
+    """8.3: warriors, bases and sympathy are the faction's own pieces off the map;
+    8.3.4 Gain Supporters: draw three cards onto the Supporters stack."""
+
+    name = "alliance.setup"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        draw_supporters(g, st[1], SETUP_SUPPORTERS)
+
+
+# ------------------------------------------------------- spending supporters
+@step
+class PaySupporters(Handler):
+    """Spend supporters of a suit (8.2.3, birds wild). Args: (seat, suit, still owed)."""
+
+    name = "alliance.pay"
+    kind = "spend_supporter"
+    rule = "8.2.3"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Spend a {st[2]} supporter ({st[3]} to spend)"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, suit, owed = st[1], st[2], st[3]
+        can = supporters_matching(g, s, suit)
+        if owed <= 0 or not can:
+            return [Option(("done",))]
+        if len(can) <= owed:
+            return [Option(("supporters_all",))]  # all of them go: no choice
+        return [Option(("supporter", cid)) for cid in dict.fromkeys(can)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, suit, owed = st[1], st[2], st[3]
+        if o[0] == "done":
+            return
+        if o[0] == "supporters_all":
+            for cid in supporters_matching(g, s, suit):
+                spend_supporter(g, s, cid)
+            return
+        spend_supporter(g, s, o[1])
+        g.push(("alliance.pay", s, suit, owed - 1))
+
+
+# ---------------------------------------------------------------- birdsong
+@step
+class Revolts(Handler):
+    """8.4.1 Revolt, any number of times."""
+
+    name = "alliance.revolts"
+    kind = "revolt"
+    rule = "8.4.1"
+    prompt = "Birdsong: revolt, or go on to spread sympathy"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [Option(("revolt", c)) for c in revolt_clearings(g, st[1])] + [Option(("done",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s, c = st[1], o[1]
+        g.push(("alliance.pay", s, g.suits[c], REVOLT_COST), ("alliance.revolt", s, c), st)
+
+
+@step
+class Revolt(Handler):
+    """8.4.1.III: remove all enemy pieces (scoring 3.2.1); place the base, warriors
+    equal to the sympathetic clearings of its suit, and one officer (1.5.4: as
+    many as the supply holds)."""
+
+    name = "alliance.revolt"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s, c = st[1], st[2]
+        suit = g.suits[c]
+        g.note("revolt", g.factions[s], c)
+        remove_all_enemy_pieces(g, s, c)  # its triggers resolve after the revolt (1.4.2)
+        g.place_building(s, BASES[suit], c)
+        n = sum(1 for x in g.clearings() if g.suits[x] == suit and sympathetic(g, s, x))
+        g.place_warriors(s, c, n)
+        if g.warrior_supply(s):
+            st_of(g, s).officers += 1
+
+
+@step
+class Spreads(Handler):
+    """8.4.2 Spread Sympathy, any number of times."""
+
+    name = "alliance.spreads"
+    kind = "spread_sympathy"
+    rule = "8.4.2"
+    prompt = "Birdsong: spread sympathy, or go on to Daylight"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        out = [Option(("spread", c, cost)) for c, cost in spread_clearings(g, st[1])]
+        return out + [Option(("done",))]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s, c, cost = st[1], o[1], o[2]
+        g.push(("alliance.pay", s, g.suits[c], cost), ("alliance.place_sympathy", s, c), st)
+
+
+@step
+class PlaceSympathy(Handler):
+    """8.4.2.III Place and score."""
+
+    name = "alliance.place_sympathy"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        place_sympathy(g, st[1], st[2])
+
+
+# ---------------------------------------------------------------- daylight
+@step
+class Daylight(Handler):
+    """8.5: craft (8.5.1), mobilize (8.5.2), train (8.5.3) in any order and number."""
+
+    name = "alliance.daylight"
+    kind = "action"
+    rule = "8.5"
+    prompt = "Alliance Daylight: craft, mobilize, train, or end Daylight"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        out = craft_options(g, s) + daylight_extras(g, s)
+        hand = dict.fromkeys(g.hands[s])
+        out += [Option(("mobilize", cid)) for cid in hand]
+        out += [Option(("train", cid)) for cid in train_cards(g, s)]
+        out.append(Option(("done",)))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, verb = st[1], o[0]
+        if verb == "done":
+            return
+        g.push(st)  # back to this menu after the action and anything it triggers
+        if verb in DAYLIGHT_VERBS:
+            apply_daylight_extra(g, s, o)
+        elif verb == "craft":  # 8.5.1 with sympathy tokens (8.2.1)
+            craft(g, s, o[1], o[2])
+        elif verb == "mobilize":  # 8.5.2
+            g.hands[s].remove(o[1])
+            gain_supporter(g, s, o[1])
+        elif verb == "train":  # 8.5.3
+            g.spend(s, o[1])
+            st_of(g, s).officers += 1
+        else:  # pragma: no cover
+            raise ValueError(o)
+
+
+# ----------------------------------------------------------------- evening
+@step
+class Operations(Handler):
+    """8.6.1 Military Operations: up to one action per officer. Args: (seat, taken).
+    The limit is the number of officers now (rulings: 8.6.1)."""
+
+    name = "alliance.operations"
+    kind = "action"
+    rule = "8.6.1"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        left = st_of(g, st[1]).officers - st[2]
+        return f"Military operations: choose an action ({left} left)"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s, taken = st[1], st[2]
+        out: list[Option] = []
+        if taken < st_of(g, s).officers:
+            if can_move(g, s):
+                out.append(Option(("operation", "move")))
+            if can_battle(g, s):
+                out.append(Option(("operation", "battle")))
+            if recruit_clearings(g, s):
+                out.append(Option(("operation", "recruit")))
+            if organize_clearings(g, s):
+                out.append(Option(("operation", "organize")))
+        out.append(Option(("done",)))
+        return out
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        s, taken = st[1], st[2]
+        g.push((f"alliance.{o[1]}", s), ("alliance.operations", s, taken + 1))
+
+
+@step
+class OpMove(Handler):
+    """8.6.1.I Take one move."""
+
+    name = "alliance.move"
+    kind = "move"
+    rule = "8.6.1.I"
+    prompt = "Move: choose the origin and destination"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return move_options(g, st[1])
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.push((MoveCount.name, st[1], o[1], o[2]))
+
+
+@step
+class OpBattle(Handler):
+    """8.6.1.II Initiate a battle."""
+
+    name = "alliance.battle"
+    kind = "battle"
+    rule = "8.6.1.II"
+    prompt = "Battle: choose the clearing and the defender"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return battle_options(g, st[1])
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        start_battle(g, st[1], o[1], g.seat_of(o[2]))
+
+
+@step
+class OpRecruit(Handler):
+    """8.6.1.III Place a warrior in any clearing with a base."""
+
+    name = "alliance.recruit"
+    kind = "recruit"
+    rule = "8.6.1.III"
+    prompt = "Recruit: choose a clearing with a base"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [Option(("recruit_in", c)) for c in recruit_clearings(g, st[1])]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        g.place_warriors(st[1], o[1], 1)
+
+
+@step
+class OpOrganize(Handler):
+    """8.6.1.IV Remove a warrior from an unsympathetic clearing; place sympathy; score."""
+
+    name = "alliance.organize"
+    kind = "organize"
+    rule = "8.6.1.IV"
+    prompt = "Organize: choose an unsympathetic clearing with your warrior"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        return [Option(("organize", c)) for c in organize_clearings(g, st[1])]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        s, c = st[1], o[1]
+        remove_warriors(g, s, c, 1)
+        place_sympathy(g, s, c)
+        trigger_removals(g, s, [(s, c, 1)], in_battle=False)
+
+
+@step
+class Draw(Handler):
+    """8.6.2: draw one card plus one per uncovered draw bonus (a base on the map)."""
+
+    name = "alliance.draw"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        g.draw(s, 1 + len(bases_on_map(g, s)))
+
+
+# ------------------------------------------------------------------ outrage
+@step
+class Outrage(Handler):
+    """8.2.6 Outrage: the player who removed sympathy or moved warriors into a
+    sympathetic clearing adds a matching card (birds too, 2.1.1.I) from hand to the
+    Supporters stack; with none, shows the hand and the Alliance draws a supporter.
+    Args: (that player's seat, Alliance seat, clearing)."""
+
+    name = "alliance.outrage"
+    kind = "outrage"
+    rule = "8.2.6"
+
+    @classmethod
+    def describe(cls, g: Game, st: Step) -> str:
+        return f"Outrage in {st[3]}: add a {g.suits[st[3]]} card to the Supporters stack"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        cards = g.cards_matching(st[1], g.suits[st[3]])
+        if not cards:
+            return [Option(("show_hand",))]
+        return [Option(("outrage", cid)) for cid in cards]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        payer, a = st[1], st[2]
+        if o[0] == "outrage":
+            g.hands[payer].remove(o[1])
+            gain_supporter(g, a, o[1])
+            return
+        g.peeks.setdefault(a, {})[payer] = list(g.hands[payer])
+        g.note("outrage_shown", g.factions[payer], g.factions[a])
+        draw_supporters(g, a, 1)
+
+
+# -------------------------------------------------------------- base removal
+@step
+class BaseRemoved(Handler):
+    """8.2.4 Removing Bases: discard supporters of the base's printed suit (birds too),
+    remove half the officers rounded up; then the capacity check. Args: (seat, suit)."""
+
+    name = "alliance.base_removed"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s, suit = st[1], st[2]
+        fs = st_of(g, s)
+        for cid in supporters_matching(g, s, suit):
+            spend_supporter(g, s, cid)
+        fs.officers -= (fs.officers + 1) // 2
+        g.push(("alliance.discard_supporters", s))
+
+
+@step
+class DiscardSupporters(Handler):
+    """8.2.4: with no bases left on the map, discard down to five supporters."""
+
+    name = "alliance.discard_supporters"
+    kind = "discard"
+    rule = "8.2.4"
+    prompt = "No bases on the map: discard down to five supporters"
+
+    @staticmethod
+    def options(g: Game, st: Step) -> list[Option]:
+        s = st[1]
+        sup = st_of(g, s).supporters
+        if bases_on_map(g, s) or len(sup) <= CAPACITY:
+            return [Option(("done",))]
+        return [Option(("discard_supporter", cid)) for cid in dict.fromkeys(sup)]
+
+    @staticmethod
+    def apply(g: Game, st: Step, o: Option) -> None:
+        if o[0] == "done":
+            return
+        spend_supporter(g, st[1], o[1])
+        g.push(st)
