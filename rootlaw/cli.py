@@ -28,12 +28,19 @@ def render(view: dict[str, Any]) -> str:
         warriors = ", ".join(f"{f} {n}" for f, n in c["warriors"].items())
         bld = ", ".join(f"{k}" if o == "ruin" else f"{o}:{k}" for o, k in c["buildings"])
         tok = ", ".join(f"{o}:{k}" for o, k in c["tokens"])
+        pawns = ", ".join(f"{f} pawn" for f in c.get("pawns", []))
+        warriors = ", ".join(p for p in (warriors, pawns) if p)
         ruler = f" ruled by {c['ruler']}" if c["ruler"] else ""
         free = c["slots"] - len(c["buildings"])
         out.append(f"{c['id']:>2} {c['suit']:<6} slots {free}/{c['slots']}{ruler}")
         parts = [p for p in (warriors, bld, tok) if p]
         if parts:
             out.append("     " + " | ".join(parts))
+    for forest in view.get("forests", []):
+        if forest["pawns"]:
+            out.append(f"   forest {forest['id']}: {', '.join(forest['pawns'])} pawn")
+    if view.get("quests"):
+        out.append(f"quests: {', '.join(view['quests'])}")
     for f, p in view["players"].items():
         extra = p["faction"]
         line = f"{f:<10} {p['score']:>2} VP  hand {p['hand_size']}"
@@ -48,6 +55,15 @@ def render(view: dict[str, Any]) -> str:
             decree = "; ".join(f"{k}: {', '.join(card_name(c) for c in v) or '-'}"
                                for k, v in extra["decree"].items())
             out.append(f"           leader {extra['leader']} | decree {decree}")
+        if "items" in extra:  # the Vagabond
+            items = "; ".join(f"{i} " + ", ".join(f"{n} {k}" for k, n in sides.items() if n)
+                              for i, sides in extra["items"].items())
+            rel = ", ".join(f"{k} {v}" for k, v in extra["relationships"].items())
+            out.append(f"           {extra['character']} at {extra['pawn']} | items: {items}")
+            out.append(f"           relationships (-1 hostile .. 3 allied): {rel}")
+        if "supporters" in extra or "officers" in extra:  # the Alliance
+            out.append("           " + ", ".join(f"{k} {v}" for k, v in extra.items()
+                                                   if not isinstance(v, dict | list)))
         if "hand" in p:
             out.append(f"           your hand: {', '.join(card_name(c) for c in p['hand'])}")
     if view["available_dominance"]:
