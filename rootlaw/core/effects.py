@@ -178,12 +178,15 @@ class Cobbler(Handler):
 
     @staticmethod
     def options(g: Game, st: Step) -> list[Option]:
-        return move_options(g, st[1]) + [Option(("skip",))]
+        s = st[1]
+        return move_options(g, s) + g.fdefs[s].pawn_move_options(g, s) + [Option(("skip",))]
 
     @staticmethod
     def apply(g: Game, st: Step, o: Option) -> None:
         if o[0] == "move":
             g.push((MoveCount.name, st[1], o[1], o[2]))
+        elif o[0] != "skip":
+            g.fdefs[st[1]].take_pawn_move(g, st[1], o)
 
 
 # ------------------------------------------------------------------- favors

@@ -143,6 +143,13 @@ class FactionDef:
                    in_battle: bool) -> None:
         """s removed ``owner``'s pieces (9.2.9.III Hostile, Infamy)."""
 
+    def pawn_move_options(self, g: Game, s: int) -> list[Any]:
+        """Moves of s's pawn for an effect that grants "a move" (4.2; Cobbler)."""
+        return []
+
+    def take_pawn_move(self, g: Game, s: int, choice: Any) -> None:
+        raise ValueError(choice)
+
     def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
         """True if faction ``s``'s rules stop ``mover`` moving into ``c`` (D.6.2)."""
         return False

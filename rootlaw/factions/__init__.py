@@ -1,4 +1,4 @@
 """Faction modules. Importing this package registers every implemented faction."""
-from rootlaw.factions import alliance, eyrie, marquise
+from rootlaw.factions import alliance, eyrie, marquise, vagabond
 
-__all__ = ["alliance", "eyrie", "marquise"]
+__all__ = ["alliance", "eyrie", "marquise", "vagabond"]

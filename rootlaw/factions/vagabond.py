@@ -65,7 +65,7 @@ for verb, fmt in {
     "no_ally": "move alone", "ally_hit": "remove a {1} warrior", "enlist": "enlist the {1}",
     "no_enlist": "do not enlist", "instigate": "instigate: {1} attacks {2}",
     "coalition": "activate {c1}: coalition with {2}", "glide": "glide to {1}",
-    "take_ruin_item": "take the {1}", "v_end": "end Daylight",
+    "take_ruin_item": "take the {1}", "v_end": "end Daylight", "pawn_move": "move to {1}",
 }.items():
     text_form(verb, fmt)
 
@@ -312,6 +312,17 @@ class Vagabond(FactionDef):
 
     def on_full_removal(self, g: Game, s: int, c: int, by: int) -> list[Step]:
         return [("vagabond.damage", s, 3)]  # 9.2.2.I
+
+    def pawn_move_options(self, g: Game, s: int) -> list[Any]:
+        """A move granted by an effect (Cobbler): to an adjacent clearing (4.2, Nimble),
+        with the extra boots into Hostile warriors (9.2.9.IIIb)."""
+        boots = count(vs_of(g, s), "boots", READY)
+        return [Option(("pawn_move", d)) for d, cost in move_costs(g, s) if boots >= cost - 1]
+
+    def take_pawn_move(self, g: Game, s: int, choice: Any) -> None:
+        if hostile_warriors_in(g, s, choice[1]):
+            exhaust(g, s, "boots")
+        pawn_to(g, s, choice[1])
 
     def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
         return vs_of(g, s).scorched == c  # D.6.2
