@@ -1,6 +1,6 @@
 """rootlaw benchmark: random-play throughput and hot-path costs, on one core.
 
-Run by hand (not a test):  python benchmarks/bench.py [--games 200] [--factions marquise,eyrie]
+Run by hand (not a test):  python benchmarks/bench.py [--games 200] [--factions marquise,eyrie]...
 """
 from __future__ import annotations
 
@@ -51,43 +51,49 @@ def per_call_us(fn, states: list[rootlaw.Game], repeat: int = 20) -> float:
     return best * 1e6
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--factions", default="marquise,eyrie")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rounds", type=int, default=3, help="report the best of this many runs")
-    args = ap.parse_args()
-    factions = args.factions.split(",")
-
+def report(factions: list[str], games: int, seed: int, rounds: int) -> None:
     best = None
-    for _ in range(args.rounds):
-        res = random_games(factions, args.games, args.seed)
+    for _ in range(rounds):
+        res = random_games(factions, games, seed)
         if best is None or res[0] < best[0]:
             best = res
+    assert best is not None
     secs, games, decisions = best
-    print(f"factions: {'/'.join(factions)}   games: {games}   (best of {args.rounds}, CPU time)")
-    print(f"random games/s:        {games / secs:10.1f}")
-    print(f"decisions/s:           {decisions / secs:10.0f}")
-    print(f"decisions per game:    {decisions / games:10.1f}")
+    print(f"factions: {'/'.join(factions)}   games: {games}   (best of {rounds}, CPU time)")
+    print(f"  random games/s:        {games / secs:10.1f}")
+    print(f"  decisions/s:           {decisions / secs:10.0f}")
+    print(f"  decisions per game:    {decisions / games:10.1f}")
 
-    states = sample_states(factions, 200, args.seed)
-    print(f"copy():                {per_call_us(lambda g: g.copy(), states):10.2f} us")
+    states = sample_states(factions, 200, seed)
+    print(f"  copy():                {per_call_us(lambda g: g.copy(), states):10.2f} us")
 
     def legal(g: rootlaw.Game) -> None:
-        step = g.stack[-1]
         from rootlaw.core.steps import STEPS
 
+        step = g.stack[-1]
         STEPS[step[0]].options(g, step)
 
-    print(f"legal options:         {per_call_us(legal, states):10.2f} us")
+    print(f"  legal options:         {per_call_us(legal, states):10.2f} us")
 
     def apply_one(g: rootlaw.Game) -> None:
         c = g.copy()
         c.apply(c.decision.options[0])
 
-    print(f"copy()+apply(first):   {per_call_us(apply_one, states, 5):10.2f} us")
-    print(f"to_json():             {per_call_us(lambda g: g.to_json(), states, 2):10.2f} us")
+    print(f"  copy()+apply(first):   {per_call_us(apply_one, states, 5):10.2f} us")
+    print(f"  to_json():             {per_call_us(lambda g: g.to_json(), states, 2):10.2f} us")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--factions", action="append",
+                    help="comma-separated mix (repeatable); default: 2 and 4 players")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3, help="report the best of this many runs")
+    args = ap.parse_args()
+    mixes = args.factions or ["marquise,eyrie", "marquise,eyrie,alliance,vagabond"]
+    for mix in mixes:
+        report(mix.split(","), args.games, args.seed, args.rounds)
 
 
 if __name__ == "__main__":
