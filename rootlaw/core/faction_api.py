@@ -50,6 +50,14 @@ class FactionDef:
     warriors: ClassVar[int] = 0
     buildings: ClassVar[dict[str, int]] = {}  # kind -> pieces owned
     tokens: ClassVar[dict[str, int]] = {}
+    # set for each subclass: does it override blocks_placement / blocks_move? (fast path)
+    limits_placement: ClassVar[bool] = False
+    limits_movement: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.limits_placement = cls.blocks_placement is not FactionDef.blocks_placement
+        cls.limits_movement = cls.blocks_move is not FactionDef.blocks_move
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:

@@ -453,14 +453,14 @@ class Game:
     def may_place(self, s: int, c: int) -> bool:
         """Whether any faction's rule forbids s placing pieces in c (e.g. The Keep, 6.2.2)."""
         for o, fd in enumerate(self.fdefs):
-            if o != s and fd.blocks_placement(self, o, s, c):
+            if o != s and fd.limits_placement and fd.blocks_placement(self, o, s, c):
                 return False
         return True
 
     def may_move_into(self, s: int, c: int) -> bool:
         """Whether any faction's rule forbids s moving pieces into c (D.6.2)."""
         for o, fd in enumerate(self.fdefs):
-            if fd.blocks_move(self, o, s, c):
+            if fd.limits_movement and fd.blocks_move(self, o, s, c):
                 return False
         return True
 
@@ -548,8 +548,9 @@ class Game:
     def enemies(self, s: int) -> list[int]:
         """G.1.8: every other player not in a coalition with s (9.2.8)."""
         co = self.coalition
-        return [o for o in range(len(self.factions))
-                if o != s and co[s] != o and co[o] != s]
+        if co[s] < 0 and s not in co:
+            return [o for o in range(len(co)) if o != s]
+        return [o for o in range(len(co)) if o != s and co[s] != o and co[o] != s]
 
     def push(self, *steps: Step) -> None:
         """Schedule steps to run in the given order (before anything already scheduled)."""
