@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rootlaw import bots as _bots  # noqa: F401  (registers the bots)
 from rootlaw import factions as _factions  # noqa: F401  (registers the factions)
 from rootlaw.core import battle as _battle  # noqa: F401  (registers core steps)
 from rootlaw.core import craft as _craft  # noqa: F401
@@ -25,8 +26,15 @@ __version__ = "0.1.0"
 
 
 def new_game(factions: list[str], map: str = "fall", deck: str = "standard", seed: int = 0,
-             **kwargs: Any) -> Game:
-    """Set up a game (5.1) and run it to the first decision."""
+             bot_difficulty: dict[str, str] | None = None,
+             bot_traits: dict[str, list[str]] | None = None,
+             cooperative: bool = False, **kwargs: Any) -> Game:
+    """Set up a game (5.1) and run it to the first decision.
+
+    Bots (Law of Rootbotics) take seats by their faction ids; ``bot_difficulty``
+    and ``bot_traits`` are keyed by bot faction id (3.3); ``cooperative`` plays the
+    fully cooperative mode (humans against the bots).
+    """
     if kwargs:
         raise SetupError(f"unknown options: {', '.join(sorted(kwargs))}")
     factions = [str(f) for f in factions]
@@ -48,4 +56,40 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
         raise SetupError("only the standard deck's card effects are implemented so far")
     if not isinstance(seed, int):
         raise SetupError("seed must be an integer")
-    return Game.new(factions, map=map, deck_name=deck, seed=seed)
+    options = _bot_options(factions, bot_difficulty or {}, bot_traits or {}, cooperative)
+    return Game.new(factions, map=map, deck_name=deck, seed=seed, options=options)
+
+
+def _bot_options(factions: list[str], difficulty: dict[str, str],
+                 traits: dict[str, list[str]], cooperative: bool) -> dict[str, Any]:
+    """Check the Rootbotics setup choices (3.2, 3.3) and return them for the game."""
+    from rootlaw.bots.base import DIFFICULTIES
+
+    defs = {f: FACTIONS[f] for f in factions}
+    for f, fd in defs.items():
+        if fd.replaces and fd.replaces in defs:
+            raise SetupError(f"{f} replaces {fd.replaces}: both cannot play (Rootbotics 3.2)")
+    for f, level in difficulty.items():
+        if f not in defs or not defs[f].is_bot:
+            raise SetupError(f"bot_difficulty names {f!r}, which is not a bot in this game")
+        if level not in DIFFICULTIES:
+            raise SetupError(f"unknown difficulty {level!r} (Rootbotics 3.3.1: "
+                             f"{', '.join(DIFFICULTIES)})")
+    for f, names in traits.items():
+        if f not in defs or not defs[f].is_bot:
+            raise SetupError(f"bot_traits names {f!r}, which is not a bot in this game")
+        known = getattr(defs[f], "traits", ())
+        for t in names:
+            if t not in known:
+                raise SetupError(f"{f} has no trait {t!r} (3.3.2; known: {', '.join(known)})")
+    if cooperative and (all(fd.is_bot for fd in defs.values())
+                        or not any(fd.is_bot for fd in defs.values())):
+        raise SetupError("cooperative play needs at least one human and one bot")
+    out: dict[str, Any] = {}
+    if difficulty:
+        out["bot_difficulty"] = dict(difficulty)
+    if traits:
+        out["bot_traits"] = {f: list(v) for f, v in traits.items()}
+    if cooperative:
+        out["cooperative"] = True
+    return out

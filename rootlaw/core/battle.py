@@ -139,6 +139,8 @@ class Ambush(Handler):
         b = g.battle
         if "scouting_party" in g.played[b.att]:  # attacker not affected by ambush cards
             return [Option(("no_ambush",))]
+        if not g.fdefs[b.att].can_be_ambushed(g, b.att):  # Rootbotics 2.8.2
+            return [Option(("no_ambush",))]
         cards = _ambush_cards(g, b.dfd, b.c)
         return [Option(("ambush", a)) for a in cards] + [Option(("no_ambush",))]
 
@@ -373,7 +375,10 @@ class Hits(Handler):
         b = g.battle
         side = 0 if taker == b.att else 1
         if o[0] != "hit":
-            g.fdefs[taker].take_hit(g, taker, b, c, o)
+            kind = g.fdefs[taker].take_hit(g, taker, b, c, o)
+            if kind is not None:
+                b.pieces_lost[side].append(kind)
+                b.removed_any[1 - side] = True
             left -= 1
         elif o[2] == "warrior":
             n = min(left, g.warriors[taker][c])  # all warrior hits at once

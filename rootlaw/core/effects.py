@@ -112,7 +112,8 @@ def birdsong_options(g: Game, s: int) -> list[Option]:
     if "royal_claim" in played:
         out.append(Option(("royal_claim",)))
     if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
-        out.extend(Option(("stand_and_deliver", g.factions[o])) for o in g.others(s) if g.hands[o])
+        out.extend(Option(("stand_and_deliver", g.factions[o])) for o in g.others(s)
+                   if g.hands[o] or not g.fdefs[o].has_hand)
     return out
 
 
@@ -124,9 +125,29 @@ def apply_birdsong_option(g: Game, s: int, o: Option) -> None:
     elif o[0] == "stand_and_deliver":  # take a random card; that player scores one VP
         g.once = g.once | {"stand_and_deliver"}
         t = g.seat_of(o[1])
+        take_random_card(g, s, t)
+        g.score(t, 1, "stand_and_deliver")
+
+
+def take_random_card(g: Game, s: int, t: int) -> None:
+    """s takes a random card from t's hand; from a bot, s draws instead
+    (Rootbotics 2.8.1 Poor Manual Dexterity)."""
+    if not g.fdefs[t].has_hand:
+        g.draw(s, 1)
+        return
+    if g.hands[t]:
         i = g.random_index("random_card", len(g.hands[t]))
         g.hands[s].append(g.hands[t].pop(i))
-        g.score(t, 1, "stand_and_deliver")
+
+
+def give_card(g: Game, s: int, t: int, card: str) -> None:
+    """s gives a card to t; a bot discards it and scores one VP (Rootbotics 2.8.1)."""
+    g.hands[s].remove(card)
+    if g.fdefs[t].has_hand:
+        g.hands[t].append(card)
+    else:
+        g.discard_card(card)
+        g.score(t, 1, "poor_manual_dexterity")
 
 
 @step

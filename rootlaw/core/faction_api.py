@@ -50,6 +50,10 @@ class FactionDef:
     warriors: ClassVar[int] = 0
     buildings: ClassVar[dict[str, int]] = {}  # kind -> pieces owned
     tokens: ClassVar[dict[str, int]] = {}
+    is_bot: ClassVar[bool] = False  # a Rootbotics bot (Law of Rootbotics 2.6)
+    has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
+    replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
+
     # set for each subclass: does it override blocks_placement / blocks_move? (fast path)
     limits_placement: ClassVar[bool] = False
     limits_movement: ClassVar[bool] = False
@@ -137,8 +141,14 @@ class FactionDef:
         """How s takes a hit, if not by removing pieces (9.2.7); None for the usual way."""
         return None
 
-    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> None:
+    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
+        """Take one hit the faction's own way; return the kind of building or token
+        removed, if any (the dealer scores it, 3.2.1)."""
         raise ValueError(choice)
+
+    def can_be_ambushed(self, g: Game, s: int) -> bool:
+        """4.3.1 (Rootbotics 2.8.2 Hates Surprises: not against bots)."""
+        return True
 
     def battle_ended(self, g: Game, s: int, b: Battle) -> None:
         """After a battle s fought in (9.2.9.IId)."""

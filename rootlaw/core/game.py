@@ -86,11 +86,13 @@ class Game:
     # ------------------------------------------------------------------ build
     @classmethod
     def new(cls, factions: list[str], map: str = "fall", deck_name: str = "standard",
-            seed: int = 0, forced: list[list[Any]] | None = None) -> Game:
+            seed: int = 0, forced: list[list[Any]] | None = None,
+            options: dict[str, Any] | None = None) -> Game:
         g = object.__new__(cls)
         g.board = board(map)
         g.deckdef = deck(deck_name)
-        g.setup = {"factions": list(factions), "map": map, "deck": deck_name, "seed": seed}
+        g.setup = {"factions": list(factions), "map": map, "deck": deck_name, "seed": seed,
+                   **(options or {})}
         g.rng = _rng.seed_state(seed)
         g.forced = [list(x) for x in (forced or [])]
         g._log = None
@@ -322,11 +324,19 @@ class Game:
         """2.1: draw from the top of the deck (as many as possible, 1.5.4)."""
         hand = self.hands[s]
         for _ in range(n):
-            self.refill_deck()
-            if not self.deck:
+            card = self.draw_card()
+            if card is None:
                 return  # the discard pile is empty too
-            hand.append(self.deck.pop())
+            hand.append(card)
+
+    def draw_card(self) -> str | None:
+        """Take the top card of the deck (2.1), e.g. a bot's order card (Rootbotics 2.7)."""
         self.refill_deck()
+        if not self.deck:
+            return None
+        card = self.deck.pop()
+        self.refill_deck()
+        return card
 
     def refill_deck(self) -> None:
         """2.1: if the deck is ever empty, shuffle the discard pile immediately to form a
@@ -375,6 +385,9 @@ class Game:
         """3.1: 30 VP wins at once; if several reach it together, the player taking the turn."""
         if self.won:
             return
+        if self.setup.get("cooperative"):
+            self._check_cooperative_victory()
+            return
         reached = [s for s in range(len(self.factions))
                    if self.vp[s] >= WIN_SCORE and self.dominance[s] is None]
         if not reached:
@@ -383,6 +396,21 @@ class Game:
         order = [(self.turn_seat + i) % n for i in range(n)]
         winner = next(s for s in order if s in reached)
         self.win(winner, "points")
+
+    def _check_cooperative_victory(self) -> None:
+        """Rootbotics, Fully Cooperative Play: the humans win together when each has
+        30 VP before any bot does; a bot reaching 30 wins for all the bots."""
+        bots = [s for s, fd in enumerate(self.fdefs) if fd.is_bot]
+        humans = [s for s, fd in enumerate(self.fdefs) if not fd.is_bot]
+        if any(self.vp[s] >= WIN_SCORE for s in bots):
+            self.won = tuple(self.factions[s] for s in bots)
+            self.win_reason = "bots"
+        elif all(self.vp[s] >= WIN_SCORE for s in humans):
+            self.won = tuple(self.factions[s] for s in humans)
+            self.win_reason = "cooperative"
+        else:
+            return
+        self._log = (("w", ",".join(self.won), self.win_reason), self._log)
 
     def win(self, s: int, reason: str) -> None:
         """s wins; a Vagabond in a coalition with s wins too (9.2.8)."""
@@ -701,8 +729,9 @@ class Game:
         """Rebuild a game from its setup and record: the seeded RNG draws again, results
         that were forced are forced again, and the decisions are applied in order."""
         forced = [[e[1], e[2]] for e in log if e[0] == "f"]
+        rest = {k: v for k, v in setup.items() if k not in ("factions", "map", "deck", "seed")}
         g = cls.new(list(setup["factions"]), map=setup["map"], deck_name=setup["deck"],
-                    seed=int(setup["seed"]), forced=forced)
+                    seed=int(setup["seed"]), forced=forced, options=rest)
         for e in log:
             if e[0] == "d":
                 d = g.decision

@@ -31,12 +31,16 @@ class Setup(Handler):
         g.fdefs = tuple(g.fdefs[i] for i in perm)
         g.fstate = [g.fstate[i] for i in perm]
         start = g.random_index("starting_player", n)
-        # 5.1.3 two players: no dominance cards; shuffle; three cards each
-        if n == 2:
+        # 5.1.3 two players: no dominance cards; shuffle; three cards each. With bots
+        # (Rootbotics 3.4): one or two humans remove them, and only humans draw;
+        # fully cooperative play removes them too.
+        humans = sum(1 for fd in g.fdefs if not fd.is_bot)
+        if n == 2 or humans < n and humans <= 2 or g.setup.get("cooperative"):
             g.deck = [c for c in g.deck if g.card(c).kind != "dominance"]
         g.deck = g.shuffle("deck", g.deck)
         for i in range(n):
-            g.draw((start + i) % n, 3)
+            if g.fdefs[(start + i) % n].has_hand:
+                g.draw((start + i) % n, 3)
         # 5.1.4 ruins; 5.1.5 item supply
         for c in g.clearings():
             if g.board.ruins[c]:

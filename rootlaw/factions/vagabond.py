@@ -20,7 +20,9 @@ from rootlaw.core.effects import (
     DOMINANCE_MIN_VP,
     apply_daylight_extra,
     daylight_extras,
+    give_card,
     remove_all_enemy_pieces,
+    take_random_card,
 )
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
@@ -257,17 +259,18 @@ class Vagabond(FactionDef):
             out.append(Option(("ally_hit", g.factions[b.ally])))
         return out
 
-    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> None:
+    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
         if choice[0] == "ally_hit":
             assert b is not None
             remove_warriors(g, b.ally, c, 1)
             b.hits_by_ally += 1
             b.ally_lost += 1
-            return
+            return None
         shift(vs_of(g, s), choice[1], SIDES.index(choice[2]), DMG_UP if
               choice[2] == "ready" else DMG_DOWN)
         if b is not None:
             b.hits_by_items += 1
+        return None
 
     def battle_ended(self, g: Game, s: int, b: Battle) -> None:
         if b.att == s and b.ally >= 0 and b.hits_by_ally > b.hits_by_items:
@@ -631,7 +634,7 @@ def special_choices(g: Game, s: int) -> list[Option]:
     ch = vs.character
     if ch == "thief" and c:  # D.1.2 Steal
         return [Option(("steal", g.factions[o])) for o in g.others(s)
-                if g.has_any_piece(o, c) and g.hands[o]]
+                if g.has_any_piece(o, c) and (g.hands[o] or not g.fdefs[o].has_hand)]
     if ch == "tinker" and c:  # D.2.2 Day Labor
         suit = g.suits[c]
         return [Option(("day_labor", x)) for x in dict.fromkeys(g.discard)
@@ -724,8 +727,7 @@ def _explore(g: Game, s: int, o: Option) -> None:
 
 def _aid(g: Game, s: int, o: Option) -> None:
     t = g.seat_of(o[1])
-    g.hands[s].remove(o[2])
-    g.hands[t].append(o[2])  # 9.5.4: the card is given, not discarded
+    give_card(g, s, t, o[2])  # 9.5.4: the card is given, not discarded
     g.push(("vagabond.aid_exhaust", s), ("vagabond.aid_take", s, t))
     vs = vs_of(g, s)
     lvl = vs.relations.get(o[1])
@@ -789,9 +791,7 @@ def _special(g: Game, s: int, o: Option) -> None:
     verb, c = o[0], in_clearing(g, s)
     vs = vs_of(g, s)
     if verb == "steal":  # D.1.2
-        t = g.seat_of(o[1])
-        i = g.random_index("random_card", len(g.hands[t]))
-        g.hands[s].append(g.hands[t].pop(i))
+        take_random_card(g, s, g.seat_of(o[1]))
     elif verb == "day_labor":  # D.2.2
         g.discard.remove(o[1])
         g.hands[s].append(o[1])

@@ -1,0 +1,5 @@
+"""Rootbotics bots (Law of Rootbotics). Importing this package registers every
+implemented bot as a faction: they take seats beside humans and agents."""
+from rootlaw.bots import base
+
+__all__ = ["base"]
