@@ -287,7 +287,7 @@ class LawParser:
     def add_rule(self, num: str, rest: str) -> None:
         title, text = split_title(rest)
         text, marked = strip_marks(self.fix(text))
-        extra = {"marked": True} if marked else {}
+        extra: dict[str, Any] = {"marked": True} if marked else {}
         self.last_rule = self.b.rule(num, self.fix(title), text, **extra)
         self.last_roman = None
 
@@ -301,7 +301,7 @@ class LawParser:
             anchor = f"{parent['anchor']}.{num}"
         title, text = split_title(rest)
         text, marked = strip_marks(self.fix(text))
-        extra = {"marked": True} if marked else {}
+        extra: dict[str, Any] = {"marked": True} if marked else {}
         node = self.b.rule(anchor, self.fix(title), text, parent=parent, **extra)
         node["kind"] = "subrule"
         if not num.islower():
@@ -399,7 +399,7 @@ def parse_law(text: str, rep: Repairs) -> list[Node]:
             continue
         if m := CHAPTER_RE.match(stripped):
             title, marked = clean_heading(m["title"])
-            extra = {"marked": True} if marked else {}
+            extra: dict[str, Any] = {"marked": True} if marked else {}
             b.chapter(m["num"], m["num"], title, **extra)
             p.last_rule = p.last_roman = None
             while carried:

@@ -8,7 +8,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     """Run the app with uvicorn until interrupted."""
     import uvicorn
 
-    print(f"rootlaw: serving on http://{host}:{port}/  (Ctrl+C to stop)")
     uvicorn.run(create_app(), host=host, port=port, log_level="info")
 
 

@@ -36,7 +36,7 @@ def static_page(name: str, title: str, active: str, scripts: tuple[str, ...],
                 description: str = "") -> str:
     """A page whose body is a template in rootlaw/web/templates/ (filled in by its script)."""
     return page(title, template(name), active=active, scripts=scripts,
-                body_class=name.removesuffix(".html"), description=description)
+                body_class="page-" + name.removesuffix(".html"), description=description)
 
 
 def error_page(status: int, message: str) -> str:

@@ -140,7 +140,7 @@ class Doc:
 
 @lru_cache(maxsize=1)
 def documents() -> tuple[Doc, ...]:
-    docs = []
+    docs: list[Doc] = []
     for book in books().values():
         for n, trail in iter_nodes(book.chapters):
             if not n.get("anchor") or n["kind"] == "p":

@@ -31,6 +31,7 @@ class Inline:
 
     def __init__(self, book: Book, law: Book) -> None:
         self.book, self.law = book, law
+        self.prefer_law = False  # the text being linked names the Law of Root
         self.by_term = {g.term.lower(): g for g in book.glossary}
         words = sorted((g.term for g in book.glossary if g.term.lower() not in NO_LOWERCASE),
                        key=len, reverse=True)
@@ -62,6 +63,9 @@ class Inline:
         return None
 
     def ref_html(self, label: str, number: str, book: Book) -> str:
+        if book is self.book and book is not self.law and (
+                self.prefer_law or number not in book.anchors) and number in self.law.anchors:
+            book = self.law  # e.g. Rootbotics "standard setup (5.1) in the Law of Root"
         found = self.resolve(number, book)
         if found is None:
             return escape(label)
@@ -102,6 +106,7 @@ class Inline:
     def link_text(self, text: str, anchor: str | None, linked: set[str],
                   sc_linked: set[str], terms: bool = True) -> str:
         out, pos = [], 0
+        self.prefer_law = self.book.id != "law" and "Law of Root" in text
         for m in self.pattern.finditer(text):
             out.append(escape(text[pos:m.start()]))
             pos = m.end()
@@ -219,7 +224,8 @@ class Renderer:
         numtxt = f'<span class="num">{escape(num)}{"." if n["kind"] == "chapter" else ""}' \
                  f'</span> ' if num else ""
         mark = MARK if n.get("marked") else ""
-        head = (f'<{level} class="heading">{numtxt}{self.inline.render(n["title"])}{mark} '
+        title = self.inline.render(n["title"], n["anchor"], terms=False)
+        head = (f'<{level} class="heading">{numtxt}{title}{mark} '
                 f'{permalink(n["anchor"])}</{level}>')
         index = self.index(n) if n.get("index") else ""
         return (f'<section class="{n["kind"]}" id="{a}">{head}{self.see(n)}'

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import httpx
 import pytest
@@ -12,7 +13,7 @@ from rootlaw.server import maps
 MAPS = ["fall", "winter", "lake", "mountain"]
 
 
-def layout(client: httpx.Client, name: str, **params: object) -> dict:
+def layout(client: httpx.Client, name: str, **params: Any) -> dict[str, Any]:
     r = client.get(f"/api/maps/{name}", params=params)
     assert r.status_code == 200, r.text
     return r.json()

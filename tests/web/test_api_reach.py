@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from rootlaw.server import reach
 
 
-def get(client: httpx.Client, **params: object) -> httpx.Response:
+def get(client: httpx.Client, **params: Any) -> httpx.Response:
     return client.get("/api/reach", params=params)
 
 

@@ -5,6 +5,7 @@ import importlib.util
 import re
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,8 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 
-def load_converter():  # noqa: ANN201
-    spec = importlib.util.spec_from_file_location("build_rules", ROOT / "scripts" / "build_rules.py")
+def load_converter() -> ModuleType:
+    path = ROOT / "scripts" / "build_rules.py"
+    spec = importlib.util.spec_from_file_location("build_rules", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -27,7 +27,7 @@ def rules_search(q: str = "", book: str = "law", all: str = "") -> str:  # noqa:
     scope = None if all else rulebook.get_book(book)
     result = rulebook.search(q, scope.id if scope else None, limit=100)
     return page(f"Search: {q}", search_html(result, scope), active="/rules",
-                scripts=("rules.js",), body_class="rules")
+                scripts=("rules.js",), body_class="page-rules")
 
 
 @router.get("/rules/{book_id}", response_model=None)
@@ -40,7 +40,7 @@ def book(book_id: str) -> Response:
 def _book(book_id: str) -> str:
     b = rulebook.get_book(book_id)
     return page(b.title, book_html(b.id), active="/rules", scripts=("rules.js",),
-                body_class="rules", description=f"{b.title}: searchable rules reference")
+                body_class="page-rules", description=f"{b.title}: searchable rules reference")
 
 
 @router.get("/reach", response_class=HTMLResponse)

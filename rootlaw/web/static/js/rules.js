@@ -100,12 +100,12 @@ function openToc(id) {
     node = node.parentElement?.closest("[id]");
   }
   toc.querySelectorAll("a.current").forEach((a) => a.classList.remove("current"));
+  toc.querySelectorAll("li.open").forEach((li) => li.classList.remove("open"));
   for (const anchor of ids) {
     const link = toc.querySelector(`a[href="#${CSS.escape(anchor)}"]`);
     if (link) {
       link.classList.add("current");
-      link.closest("ol > li")?.classList.add("open");
-      link.parentElement.closest("li")?.classList.add("open");
+      for (let li = link.closest("li"); li; li = li.parentElement.closest("li")) li.classList.add("open");
       link.scrollIntoView({ block: "nearest" });
       break;
     }
