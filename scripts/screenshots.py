@@ -19,7 +19,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 # (file name, path, what to wait for, optional action before the shot)
 SHOTS = [
-    ("rules.png", "/rules#4.3.2", '[id="4.3.2"]', "search"),
+    ("rules.png", "/rules", "#rules-q", "follow"),
+    ("rules-search.png", "/rules#4.3.2", '[id="4.3.2"]', "search"),
     ("reach.png", "/reach?factions=marquise,eyrie,alliance,vagabond",
      ".verdict[data-verdict=viable]", None),
     ("maps.png", "/maps?map=winter&mode=balanced&seed=2024&priorities=1", "#map-board", None),
@@ -38,9 +39,12 @@ def main(argv: list[str] | None = None) -> int:
         for name, path, ready, action in SHOTS:
             page.goto(url + path)
             page.wait_for_selector(ready)
-            if action == "search":
+            if action in ("search", "follow"):
                 page.fill("#rules-q", "defenseless")
                 page.wait_for_selector("#search-results [role=option]")
+            if action == "follow":  # open a result: the rule is highlighted, words marked
+                page.click('#search-results [data-anchor="4.3.3.II"]')
+                page.wait_for_selector('[id="4.3.3.II"] mark')
             page.screenshot(path=str(args.out / name), full_page=name == "maps.png")
             print(f"wrote {(args.out / name).relative_to(ROOT)}")
         browser.close()

@@ -143,8 +143,8 @@ def documents() -> tuple[Doc, ...]:
     docs: list[Doc] = []
     for book in books().values():
         for n, trail in iter_nodes(book.chapters):
-            if not n.get("anchor") or n["kind"] == "p":
-                continue
+            if not n.get("anchor") or n["kind"] == "p" or n.get("index"):
+                continue  # the Law's index only repeats other rules' words
             docs.append(Doc(book.id, n["anchor"], n.get("number") or "",
                             plain(n.get("title") or ""), trail, node_text(n), len(docs)))
     return tuple(docs)
