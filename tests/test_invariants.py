@@ -83,7 +83,8 @@ def expected_items(g: Game) -> Counter[str]:
     for fs in vagabonds:
         if fs.character:
             items.update(CHARACTERS[fs.character])
-    if g.quests or g.quest_deck:  # ruins populated (9.3.4, 9.7.1)
+    if g.quests or g.quest_deck or any(fs.quests_done for fs in vagabonds):
+        # the ruins were populated with the quests (9.3.4, 9.7.1)
         items.update(list(RUIN_ITEMS) * len(vagabonds))
     return +items
 
