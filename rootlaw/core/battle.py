@@ -193,11 +193,24 @@ class AfterAmbush(Handler):
         b = g.battle
         g.discard_card(b.ambush)
         b.ambush = None
+        g.push(("battle.attackers_left", b.att))
+        settle(g, b)  # effects of the removal first (e.g. 6.2.3 back into the keep's clearing)
+
+
+@step
+class AttackersLeft(Handler):
+    """4.3.1.II: if no attacking warriors or pawns remain, end the battle immediately."""
+
+    name = "battle.attackers_left"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        b = g.battle
         if not g.can_fight_in(b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c]):
             g.push(("battle.end", b.att))
         else:
             g.push(("battle.before_roll", b.att))
-        settle(g, b)
 
 
 @step

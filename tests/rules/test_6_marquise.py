@@ -301,3 +301,16 @@ def test_6_2_3_no_field_hospitals_when_the_keep_falls_in_the_same_battle() -> No
     g.apply(("decree_battle", "fox", 1, M))
     assert g.tokens[1] == () and g.warriors[0][1] == 0 and g.vp[1] == 1
     assert g.decision.seat == E and g.hands[0] == ["anvil"]
+
+
+def test_6_2_3_field_hospitals_in_the_keep_clearing_after_an_ambush_keeps_the_battle() -> None:
+    """4.3.1.II with 6.2.3 (docs/rulings.md): the attackers an ambush removed in the keep's
+    clearing come straight back, so attacking warriors remain and the battle goes on."""
+    g = build(warriors={M: {1: 2}, E: {1: 2}}, tokens={M: {1: ["keep"]}},
+              hands={M: ["anvil"], E: ["ambush_fox"]},
+              step=("marquise.actions", M, 3), forced=[["dice", [1, 0]]])
+    play(g, ("action", "battle"), ("ambush", "ambush_fox"))
+    assert g.decision.kind == "field_hospitals" and g.warriors[0][1] == 0
+    g.apply(("field_hospitals", "anvil"))
+    assert len(dice_rolled(g)) == 1, "the battle went on to the roll"
+    assert g.warriors[1][1] == 1 and g.warriors[0][1] == 2
