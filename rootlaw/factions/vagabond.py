@@ -641,9 +641,9 @@ def special_choices(g: Game, s: int) -> list[Option]:
                 if g.suit_of(x) in (suit, "bird")]
     if ch == "ranger":  # D.3.2 Hideout
         return [Option(("special", "hideout"))]
-    if ch == "vagrant" and c:  # D.4.2 Instigate
+    if ch == "vagrant" and c:  # D.4.2 Instigate; the attacker fights with warriors or a pawn (4.3)
         return [Option(("instigate", g.factions[a], g.factions[d]))
-                for a in g.others(s) if g.warriors[a][c]
+                for a in g.others(s) if g.can_fight_in(a, c)
                 for d in g.enemies(a) if d != s and g.has_any_piece(d, c)]
     if ch == "scoundrel" and c:  # D.6.2 Scorched Earth
         return [Option(("special", "scorched earth"))]
