@@ -175,7 +175,7 @@ class DiscardDown(Handler):
 
     name = "discard_down"
     kind = "discard"
-    rule = "6.6"
+    rule = "6.6/7.6.2/8.6.2/9.6.3"
     prompt = "Discard down to five cards"
 
     @staticmethod
