@@ -53,8 +53,7 @@ AMBUSH_HITS = 1  # 6.2.2
 # 6.6.1 Organize: Alliance warriors needed in a clearing with a base, by difficulty
 # (3.3.1; default as printed; easy and challenging: docs/rootbotics_automated_alliance.md)
 ORGANIZE_AT = {"easy": 4, "default": 3, "challenging": 2}
-TRAITS = ("wildfire",)  # 3.3.2: the trait cards implemented (the others are unestablished)
-UNESTABLISHED_TRAITS = ("informants", "popularity", "veterans")
+TRAITS = ("wildfire",)  # 3.3.2: implemented; Informants, Popularity, Veterans: unestablished
 
 text_form("aa_outrage", "Automated Outrage: discard {c1}")
 text_form("aa_outrage_none", "Automated Outrage: no matching card (the Automated Alliance "
