@@ -88,11 +88,12 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     else:
         try:
             game = rootlaw.new_game(factions=args.factions.split(","), map=args.map,
-                                    seed=args.seed)
+                                    seed=args.seed, **bot_options(args))
         except rootlaw.SetupError as e:
             print(f"cannot start: {e}", file=out)
             return 2
-    me = args.faction or game.factions[0]
+    me = args.faction or next((f for f, fd in zip(game.factions, game.fdefs, strict=True)
+                               if not fd.is_bot), game.factions[0])
     if me not in game.factions:
         print(f"--faction {me!r} is not in this game ({', '.join(game.factions)})", file=out)
         return 2
@@ -160,14 +161,15 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
     factions = args.factions.split(",")
     try:
-        rootlaw.new_game(factions=factions, map=args.map, seed=0)
+        bots = bot_options(args)
+        rootlaw.new_game(factions=factions, map=args.map, seed=0, **bots)
     except rootlaw.SetupError as e:
         print(f"cannot simulate: {e}", file=out)
         return 2
     agents = dict(a.split("=", 1) for a in args.agent) if args.agent else None
     summary = Summary(factions)
     t0 = time.perf_counter()
-    games = run(factions, args.games, args.seed, agents, args.max_turns, args.map)
+    games = run(factions, args.games, args.seed, agents, args.max_turns, args.map, bots)
     for r in tqdm(games, total=args.games, unit="game", disable=args.no_progress,
                   file=sys.stderr):
         summary.add(r)
@@ -178,6 +180,29 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     else:
         print(format_report(rep), file=out)
     return 0
+
+
+def bot_options(args: argparse.Namespace) -> dict[str, Any]:
+    """--bot-difficulty FACTION=LEVEL, --bot-trait FACTION=TRAIT, --cooperative."""
+    out: dict[str, Any] = {}
+    for item in getattr(args, "bot_difficulty", None) or []:
+        f, _, level = item.partition("=")
+        out.setdefault("bot_difficulty", {})[f] = level
+    for item in getattr(args, "bot_trait", None) or []:
+        f, _, trait = item.partition("=")
+        out.setdefault("bot_traits", {}).setdefault(f, []).append(trait)
+    if getattr(args, "cooperative", False):
+        out["cooperative"] = True
+    return out
+
+
+def _bot_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bot-difficulty", action="append", metavar="BOT=LEVEL",
+                   help="easy, default, challenging or nightmare (Rootbotics 3.3.1)")
+    p.add_argument("--bot-trait", action="append", metavar="BOT=TRAIT",
+                   help="a trait card for a bot (Rootbotics 3.3.2); repeatable")
+    p.add_argument("--cooperative", action="store_true",
+                   help="fully cooperative play: the humans against the bots")
 
 
 # ---------------------------------------------------------------------- main
@@ -194,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--save", help="save the game to this JSON file after every decision")
     p.add_argument("--load", help="resume a game saved as JSON")
     p.add_argument("--quiet", action="store_true", help="do not print the other seats' choices")
+    _bot_flags(p)
 
     s = sub.add_parser("simulate", help="play many games between agents, print statistics")
     s.add_argument("--factions", default="marquise,eyrie")
@@ -206,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="stop a game unfinished after this many turns")
     s.add_argument("--json", action="store_true", help="print the statistics as JSON")
     s.add_argument("--no-progress", action="store_true")
+    _bot_flags(s)
 
     w = sub.add_parser("serve", help="start the web app")
     w.add_argument("--host", default="127.0.0.1")

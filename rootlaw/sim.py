@@ -28,10 +28,12 @@ class GameResult:
 
 
 def play_one(factions: list[str], seed: int, agents: dict[str, str] | None = None,
-             max_turns: int = 1000, map: str = "fall") -> GameResult:
-    """Play one game; seats use the named agents (default random)."""
+             max_turns: int = 1000, map: str = "fall",
+             bots: dict[str, Any] | None = None) -> GameResult:
+    """Play one game; seats use the named agents (default random); ``bots`` holds
+    new_game's bot options (bot_difficulty, bot_traits, cooperative)."""
     t0 = time.perf_counter()
-    g = rootlaw.new_game(factions=factions, map=map, seed=seed)
+    g = rootlaw.new_game(factions=factions, map=map, seed=seed, **(bots or {}))
     players = {f: make_agent((agents or {}).get(f, "random"), seed * 31 + i)
                for i, f in enumerate(factions)}
     decisions = 0
@@ -48,9 +50,9 @@ def play_one(factions: list[str], seed: int, agents: dict[str, str] | None = Non
 
 def simulate(factions: list[str], games: int, seed: int = 1,
              agents: dict[str, str] | None = None, max_turns: int = 1000,
-             map: str = "fall") -> Iterator[GameResult]:
+             map: str = "fall", bots: dict[str, Any] | None = None) -> Iterator[GameResult]:
     for i in range(games):
-        yield play_one(factions, seed + i, agents, max_turns, map)
+        yield play_one(factions, seed + i, agents, max_turns, map, bots)
 
 
 @dataclass
