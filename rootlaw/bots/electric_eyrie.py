@@ -1,0 +1,590 @@
+"""Electric Eyrie (Law of Rootbotics, section 5): the Eyrie Dynasties as a bot.
+
+Every step here is automatic (Rootbotics 2.8: a bot never asks for a decision).
+Targets follow the action's rules, then its tie-breakers, then clearing priority
+(2.1) or faction priority (2.2); a target the rules do not allow is passed over
+for the next one in that order (2.3 Target Legality). The Decree has four
+columns, one per suit, resolved left to right (5.5.1); the order card goes into
+the column of its suit (5.4.3). Difficulty and trait cards (3.3) are described,
+with their sources, in docs/rootbotics_electric_eyrie.md.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rootlaw.bots.base import (
+    BotDef,
+    by_priority,
+    craft_order,
+    difficulty,
+    has_trait,
+    ordered,
+    priority_rank,
+    targets,
+)
+from rootlaw.core.battle import start_battle
+from rootlaw.core.catalog import load_json
+from rootlaw.core.faction_api import FactionState, register
+from rootlaw.core.game import Game
+from rootlaw.core.move import do_move, trigger_removals
+from rootlaw.core.steps import Handler, Step, step
+from rootlaw.factions.eyrie import ROOST_VP, VIZIER, card_suit
+
+if TYPE_CHECKING:
+    from rootlaw.core.battle import Battle
+
+ME = "electric_eyrie"
+_D = load_json("bots/electric_eyrie.json")
+COLUMNS: tuple[str, ...] = tuple(_D["decree_columns"])  # 5.5.1: fox, mouse, rabbit, bird
+BIRD = COLUMNS.index("bird")
+ROOSTS = int(_D["roosts"])
+START_WARRIORS = int(_D["starting_warriors"])  # 5.3.2
+NEW_ROOST_WARRIORS = int(_D["new_roost_warriors"])  # 5.4.4
+LEVELS: dict[str, dict[str, Any]] = _D["difficulty"]  # 3.3.1 difficulty cards
+TRAITS: tuple[str, ...] = tuple(_D["traits"])  # 3.3.2 trait cards
+NOBILITY, RELENTLESS, SWOOP, WAR_TAX = TRAITS
+SWOOP_WARRIORS = int(_D["swoop_warriors"])
+WAR_TAX_VP = int(_D["war_tax_vp"])
+BIRD_AMBUSH = "ambush_bird"
+
+Decree = tuple[tuple[str, ...], ...]
+
+
+class ElectricEyrieState(FactionState):
+    """The Decree (four columns of card ids, 5.5.1), the starting corner (5.3.2), the
+    current order card (2.7), the extra hit of the battle under way (5.5.1.III) and
+    whether the bot fell into turmoil this turn (5.7.3: the rest of Daylight is skipped)."""
+
+    __slots__ = ("decree", "corner", "order", "extra", "turmoil")
+
+    def __init__(self, decree: Decree = ((), (), (), ()), corner: int = 0,
+                 order: str | None = None, extra: int = 0, turmoil: bool = False) -> None:
+        self.decree = decree
+        self.corner = corner
+        self.order = order
+        self.extra = extra
+        self.turmoil = turmoil
+
+    def copy(self) -> ElectricEyrieState:
+        return ElectricEyrieState(self.decree, self.corner, self.order, self.extra, self.turmoil)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"decree": [list(col) for col in self.decree], "corner": self.corner,
+                "order": self.order, "extra": self.extra, "turmoil": self.turmoil}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ElectricEyrieState:
+        decree = tuple(tuple(str(x) for x in col) for col in d["decree"])
+        if len(decree) != len(COLUMNS):
+            raise ValueError("the Decree has four columns")
+        order = d["order"]
+        return cls(decree, int(d["corner"]), None if order is None else str(order),
+                   int(d["extra"]), bool(d["turmoil"]))
+
+
+def st_of(g: Game, s: int) -> ElectricEyrieState:
+    fs = g.fstate[s]
+    assert isinstance(fs, ElectricEyrieState)
+    return fs
+
+
+def level(g: Game, s: int) -> dict[str, Any]:
+    """The effects of the bot's difficulty card (3.3.1)."""
+    return LEVELS[difficulty(g, s)]
+
+
+class ElectricEyrie(BotDef):
+    id = ME
+    name = "Electric Eyrie"
+    setup_order = "B"  # the Eyrie Dynasties' setup letter (5.1.7)
+    reach = 7
+    warriors = int(_D["warriors"])  # 5.3.1
+    buildings = {"roost": ROOSTS}
+    replaces = "eyrie"  # 3.2: it uses the Eyrie Dynasties' components
+    traits: ClassVar[tuple[str, ...]] = TRAITS
+
+    def new_state(self) -> FactionState:
+        return ElectricEyrieState()
+
+    def state_from_json(self, data: dict[str, Any]) -> FactionState:
+        return ElectricEyrieState.from_json(data)
+
+    def setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("electric_eyrie.setup", s)]
+
+    def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
+        if phase == "birdsong":
+            return [("electric_eyrie.birdsong", s)]
+        if phase == "daylight":
+            return [("electric_eyrie.daylight", s)]
+        return [("electric_eyrie.evening", s)]
+
+    def starting_corner(self, g: Game, s: int) -> int | None:
+        return st_of(g, s).corner or None
+
+    def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
+        """5.2.1 Lords of the Forest (never in an empty clearing: g.rules asks only on
+        a tie of a positive presence)."""
+        return True
+
+    def battle_extra_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
+        """5.5.1.III: the extra hit of a column with more cards than each other column."""
+        return st_of(g, s).extra if attacker else 0
+
+    def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,
+                   in_battle: bool) -> None:
+        """War Tax (trait, 3.3.2): the owner of each enemy building or token the bot
+        removes loses one victory point."""
+        if pieces and has_trait(g, s, WAR_TAX) and owner in g.enemies(s):
+            g.score(owner, -WAR_TAX_VP * pieces, "war_tax")
+
+    def cards_held(self, g: Game, s: int) -> list[str]:
+        return [c for col in st_of(g, s).decree for c in col if c != VIZIER]
+
+    def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
+        fs = st_of(g, s)
+        return {
+            "decree": {COLUMNS[i]: list(col) for i, col in enumerate(fs.decree)},
+            "order": fs.order,
+            "roosts_on_track": ROOSTS - g.count_building(s, "roost"),
+            "difficulty": difficulty(g, s),
+            "traits": [t for t in TRAITS if has_trait(g, s, t)],
+        }
+
+
+register(ElectricEyrie())
+
+
+# ----------------------------------------------------------------- helpers
+def in_order(candidates: Iterable[int], *keys: Callable[[int], int]) -> list[int]:
+    """Clearings in target order: by each key in turn (larger first: the action's rule,
+    then its tie-breakers), then by clearing priority (2.1: clearing 1 first). Taking
+    the first legal clearing of this list is 2.3 Target Legality's fall-through."""
+    return sorted(by_priority(candidates), key=lambda c: tuple(-k(c) for k in keys))
+
+
+def enemy_pieces(g: Game, s: int, c: int) -> int:
+    """Pieces of the players the bot targets in c: warriors, pawns, buildings, tokens."""
+    return sum(pieces_of(g, o, c) for o in targets(g, s))
+
+
+def pieces_of(g: Game, o: int, c: int) -> int:
+    return g.warriors[o][c] + int(g.pawn[o] == c) + len(g.faction_pieces(o, c))
+
+
+def has_roost(g: Game, s: int, c: int) -> bool:
+    return (s, "roost") in g.buildings[c]
+
+
+def column_counts(g: Game, s: int) -> list[int]:
+    return [len(col) for col in st_of(g, s).decree]
+
+
+def enough_to_rule(g: Game, s: int, c: int) -> int:
+    """5.5.1.II: the fewest of s's warriors in c with which s would still rule c
+    (asked of the engine's own rule, so every faction's rule of 2.5 applies)."""
+    w = g.warriors[s]
+    have = w[c]
+    try:
+        for n in range(have + 1):
+            w[c] = n
+            g.pieces_changed()
+            if g.rules(s, c):
+                return n
+    finally:
+        w[c] = have
+        g.pieces_changed()
+    return have
+
+
+def place_warriors_or_turmoil(g: Game, s: int, c: int | None, n: int) -> None:
+    """Place n warriors in c, as many as possible (1.5.4). With Nobility (trait), failing
+    to place them all is falling into turmoil."""
+    placed = g.place_warriors(s, c, n) if c is not None else 0
+    if placed < n and has_trait(g, s, NOBILITY):
+        fall_into_turmoil(g, s)
+
+
+def fall_into_turmoil(g: Game, s: int) -> None:
+    """5.7 Turmoil: 5.7.1 Humiliate (Nobility: score instead of lose), 5.7.2 Purge (the
+    Loyal Viziers stay in the bird column), 5.7.3 Rest (go to Evening: the steps of
+    Daylight still to come do nothing)."""
+    fs = st_of(g, s)
+    g.note("turmoil", g.factions[s])
+    birds = sum(1 for col in fs.decree for c in col if card_suit(g, c) == "bird")
+    g.score(s, birds if has_trait(g, s, NOBILITY) else -birds, "humiliate")
+    viziers = tuple(c for c in fs.decree[BIRD] if c == VIZIER)
+    for col in fs.decree:
+        for c in col:
+            if c != VIZIER:
+                g.discard_card(c)
+    fs.decree = tuple(viziers if i == BIRD else () for i in range(len(COLUMNS)))
+    fs.turmoil = True
+
+
+# ------------------------------------------------------------------- setup
+def starting_clearing(g: Game, s: int) -> int | None:
+    """5.3.2: the corner diagonally opposite the keep's clearing; with no keep on the
+    map (no Marquise), a random corner."""
+    for c in g.clearings():
+        if any(p[1] == "keep" for p in g.tokens[c]):
+            far = g.board.opposite[c]
+            if far and g.may_place(s, far):
+                return far
+    free = [c for c in g.board.corners if g.may_place(s, c) and g.open_slots(c) > 0]
+    if not free:
+        return None
+    return free[g.random_index("electric_eyrie_corner", len(free))]
+
+
+@step
+class Setup(Handler):
+    """5.3 Faction setup: roost and six warriors (5.3.2), Loyal Viziers in the bird
+    column (5.3.3); difficulty (3.3.1): one vizier on easy, a bird ambush from the deck
+    in the bird column on challenging and nightmare."""
+
+    name = "electric_eyrie.setup"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        fs = st_of(g, s)
+        c = starting_clearing(g, s)
+        if c is not None:
+            fs.corner = c
+            g.place_building(s, "roost", c)
+            g.place_warriors(s, c, START_WARRIORS)
+        lv = level(g, s)
+        bird = [VIZIER] * int(lv["loyal_viziers"])
+        if lv["bird_ambush_in_decree"] and BIRD_AMBUSH in g.deck:
+            g.deck.remove(BIRD_AMBUSH)
+            bird.append(BIRD_AMBUSH)
+        fs.decree = tuple(tuple(bird) if i == BIRD else () for i in range(len(COLUMNS)))
+
+
+# ---------------------------------------------------------------- birdsong
+def add_to_decree(g: Game, s: int, card: str) -> None:
+    """5.4.3: the order card goes into the column of its suit."""
+    fs = st_of(g, s)
+    col = COLUMNS.index(card_suit(g, card))
+    fs.decree = tuple(x + (card,) if i == col else x for i, x in enumerate(fs.decree))
+
+
+def new_roost(g: Game, s: int) -> None:
+    """5.4.4 A New Roost: with no roost on the map, a roost and four warriors in the
+    ordered clearing of highest priority where they can be placed (a roost needs an open
+    slot and a clearing where the bot may place; warriors: as many as possible, 1.5.4).
+    No such clearing: the bot cannot place the roost and falls into turmoil (5.7)."""
+    fs = st_of(g, s)
+    if g.count_building(s, "roost"):
+        return
+    suit = card_suit(g, fs.order) if fs.order else "bird"
+    spots = [c for c in by_priority(g.clearings())
+             if ordered(g, suit, c) and g.open_slots(c) > 0 and g.may_place(s, c)]
+    if not spots:
+        fall_into_turmoil(g, s)
+        return
+    g.place_building(s, "roost", spots[0])
+    place_warriors_or_turmoil(g, s, spots[0], NEW_ROOST_WARRIORS)
+
+
+@step
+class Birdsong(Handler):
+    """5.4: 5.4.1 reveal an order card, 5.4.2 craft it, 5.4.3 add it to the Decree,
+    5.4.4 a new roost."""
+
+    name = "electric_eyrie.birdsong"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        fs = st_of(g, s)
+        fs.turmoil = False
+        fs.extra = 0
+        fs.order = g.draw_card()  # 5.4.1 (2.7)
+        if fs.order is not None:
+            g.note("order", g.factions[s], fs.order)
+            craft_order(g, s, fs.order)  # 5.4.2 (1.1)
+            add_to_decree(g, s, fs.order)  # 5.4.3
+        new_roost(g, s)  # 5.4.4
+
+
+# ---------------------------------------------------------------- daylight
+@step
+class Daylight(Handler):
+    """5.5: 5.5.1 resolve the Decree (recruit for the four columns left to right, then
+    move, then battle), Relentless (trait: after the Decree), 5.5.2 build, Swoop (trait:
+    at the end of Daylight). Each step does nothing once the bot is in turmoil (5.7.3)."""
+
+    name = "electric_eyrie.daylight"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        if st_of(g, s).turmoil:
+            return
+        cols = range(len(COLUMNS))
+        steps: list[Step] = [("electric_eyrie.recruit", s, i) for i in cols]
+        steps += [("electric_eyrie.move", s, i) for i in cols]
+        steps += [("electric_eyrie.battle", s, i) for i in cols]
+        if has_trait(g, s, RELENTLESS):
+            steps.append(("electric_eyrie.relentless", s))
+        steps.append(("electric_eyrie.build", s))
+        if has_trait(g, s, SWOOP):
+            steps.append(("electric_eyrie.swoop", s))
+        g.push(*steps)
+
+
+def column_cards(g: Game, s: int, col: int) -> int:
+    """Cards in a column; 0 while in turmoil (5.7.3) so the step does nothing. A column
+    with no cards is skipped (5.5.1, as the worked example skips the mouse column)."""
+    fs = st_of(g, s)
+    return 0 if fs.turmoil else len(fs.decree[col])
+
+
+def recruit_target(g: Game, s: int, suit: str) -> int | None:
+    """5.5.1.I: a clearing with a roost matching the column; a most enemy pieces, b fewest
+    Eyrie warriors, c lowest priority; legal where the bot may place (2.3)."""
+    spots = [c for c in g.buildings_of(s, "roost") if ordered(g, suit, c)]
+    for c in in_order(spots, lambda c: enemy_pieces(g, s, c), lambda c: -g.warriors[s][c],
+                      lambda c: c):
+        if g.may_place(s, c):
+            return c
+    return None
+
+
+@step
+class Recruit(Handler):
+    """5.5.1.I Recruit: as many warriors as the column has cards. Args: (seat, column)."""
+
+    name = "electric_eyrie.recruit"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s, col = st[1], st[2]
+        n = column_cards(g, s, col)
+        if not n:
+            return
+        c = recruit_target(g, s, COLUMNS[col])
+        g.note("recruit", g.factions[s], COLUMNS[col], c)
+        place_warriors_or_turmoil(g, s, c, n)
+
+
+def move_destination(g: Game, s: int, a: int) -> int | None:
+    """5.5.1.II: an adjacent clearing with no roost (else one with a roost); a fewest
+    enemy pieces, b lowest priority; legal where the bot may move (2.3)."""
+    for b in in_order(g.board.adj[a], lambda b: -has_roost(g, s, b),
+                      lambda b: -enemy_pieces(g, s, b), lambda b: b):
+        if g.may_move_into(s, b):
+            return b
+    return None
+
+
+def move_plan(g: Game, s: int, col: int) -> tuple[int, int, int] | None:
+    """5.5.1.II: (origin, destination, warriors) of the column's move. The origin is the
+    ruled clearing of the column's suit with the most Eyrie warriors (ties: 2.1); one
+    where no warrior would move, or with no legal destination, is passed over (2.3)."""
+    suit, cards = COLUMNS[col], column_cards(g, s, col)
+    w = g.warriors[s]
+    origins = [c for c in g.clearings() if w[c] and ordered(g, suit, c) and g.rules(s, c)]
+    for a in in_order(origins, lambda c: w[c]):
+        leave = max(enough_to_rule(g, s, a), cards)
+        if w[a] <= leave:
+            continue
+        b = move_destination(g, s, a)
+        if b is not None:
+            return a, b, w[a] - leave
+    return None
+
+
+@step
+class Move(Handler):
+    """5.5.1.II Move, leaving exactly enough warriors to rule the origin or as many as
+    the column has cards, whichever is higher. Args: (seat, column)."""
+
+    name = "electric_eyrie.move"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s, col = st[1], st[2]
+        if not column_cards(g, s, col):
+            return
+        plan = move_plan(g, s, col)
+        if plan is not None:
+            a, b, n = plan
+            g.note("move", g.factions[s], COLUMNS[col], a, b, n)
+            do_move(g, s, a, b, n)
+
+
+def defenseless_buildings(g: Game, s: int, c: int) -> int:
+    """Buildings in c of targeted players with no warriors there (4.3.3.II)."""
+    foes = targets(g, s)
+    return sum(1 for o, _ in g.buildings[c] if o in foes and not g.warriors[o][c])
+
+
+def battle_target(g: Game, s: int, suit: str) -> int | None:
+    """5.5.1.III: a clearing of the column's suit; a no roost, b most defenseless
+    buildings, c lowest priority; legal where the bot has warriors and a targeted player
+    has a piece (4.3, 2.3)."""
+    foes = targets(g, s)
+    spots = [c for c in g.clearings() if ordered(g, suit, c)]
+    for c in in_order(spots, lambda c: -has_roost(g, s, c),
+                      lambda c: defenseless_buildings(g, s, c), lambda c: c):
+        if g.can_fight_in(s, c) and any(g.has_any_piece(o, c) for o in foes):
+            return c
+    return None
+
+
+def defender(g: Game, s: int, c: int) -> int:
+    """5.5.1.III: the player with the most buildings there (even zero); d most pieces,
+    e most victory points; then faction priority (2.2)."""
+    foes = [o for o in targets(g, s) if g.has_any_piece(o, c)]
+
+    def buildings(o: int) -> int:
+        return sum(1 for p in g.buildings[c] if p[0] == o)
+
+    return min(foes, key=lambda o: (-buildings(o), -pieces_of(g, o, c), -g.vp[o],
+                                    priority_rank(g, o)))
+
+
+@step
+class BattleStep(Handler):
+    """5.5.1.III Battle: one battle; the column with more cards than each other column
+    deals an extra hit. Args: (seat, column)."""
+
+    name = "electric_eyrie.battle"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s, col = st[1], st[2]
+        n = column_cards(g, s, col)
+        if not n:
+            return
+        c = battle_target(g, s, COLUMNS[col])
+        if c is None:
+            return
+        counts = column_counts(g, s)
+        fs = st_of(g, s)
+        fs.extra = int(all(n > k for i, k in enumerate(counts) if i != col))
+        dfd = defender(g, s, c)
+        g.note("battle", g.factions[s], COLUMNS[col], c, g.factions[dfd])
+        g.push(("electric_eyrie.battle_done", s))  # after the battle's own steps
+        start_battle(g, s, c, dfd)
+
+
+@step
+class BattleDone(Handler):
+    name = "electric_eyrie.battle_done"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        st_of(g, st[1]).extra = 0
+
+
+def relentless_targets(g: Game, s: int) -> tuple[int, list[tuple[int, int, str]]] | None:
+    """The clearing of highest priority (2.4) with Eyrie warriors and defenseless
+    buildings or tokens of targeted players, and those pieces."""
+    foes = targets(g, s)
+    for c in by_priority(g.clearings()):
+        if not g.warriors[s][c]:
+            continue
+        found = [(o, c, kind) for o, kind in g.buildings[c] + g.tokens[c]
+                 if o in foes and not g.warriors[o][c]]
+        if found:
+            return c, found
+    return None
+
+
+@step
+class Relentless(Handler):
+    """Relentless (trait, 3.3.2): after resolving the Decree, remove all defenseless
+    buildings and tokens in every clearing with Eyrie warriors, one clearing at a time by
+    priority (2.4), scoring them (3.2.1) and resolving what each removal triggers."""
+
+    name = "electric_eyrie.relentless"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        if st_of(g, s).turmoil:
+            return
+        found = relentless_targets(g, s)
+        if found is None:
+            return
+        c, pieces = found
+        g.push(st)  # then the next clearing, after this one's triggers
+        for o, _, kind in pieces:
+            g.take_piece(c, (o, kind))
+        g.note("relentless", g.factions[s], c)
+        g.score(s, len(pieces), "removal")
+        trigger_removals(g, s, [], pieces, in_battle=False)
+
+
+@step
+class Build(Handler):
+    """5.5.2 Build: a roost in the clearing of highest priority the bot rules with no
+    roost; unable to place one for any reason, the bot falls into turmoil (5.7)."""
+
+    name = "electric_eyrie.build"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        if st_of(g, s).turmoil:
+            return
+        spots: list[int] = []
+        if g.count_building(s, "roost") < ROOSTS:
+            spots = [c for c in by_priority(g.clearings())
+                     if g.rules(s, c) and not has_roost(g, s, c) and g.open_slots(c) > 0
+                     and g.may_place(s, c)]
+        if not spots:
+            fall_into_turmoil(g, s)
+            return
+        g.note("build", g.factions[s], spots[0])
+        g.place_building(s, "roost", spots[0])
+
+
+@step
+class Swoop(Handler):
+    """Swoop (trait, 3.3.2): at the end of Daylight, two warriors in the clearing of
+    highest priority with no Eyrie pieces (where the bot may place, 2.3)."""
+
+    name = "electric_eyrie.swoop"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        if st_of(g, s).turmoil:
+            return
+        spots = [c for c in by_priority(g.clearings())
+                 if not g.has_any_piece(s, c) and g.may_place(s, c)]
+        place_warriors_or_turmoil(g, s, spots[0] if spots else None, SWOOP_WARRIORS)
+
+
+# ----------------------------------------------------------------- evening
+@step
+class Evening(Handler):
+    """5.6: score the rightmost empty space of the Roosts track; nightmare (3.3.1): one
+    more victory point at the end of Evening."""
+
+    name = "electric_eyrie.evening"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        s = st[1]
+        roosts = g.count_building(s, "roost")
+        if roosts:
+            g.score(s, ROOST_VP[roosts - 1], "roosts")
+        g.score(s, int(level(g, s)["evening_vp"]), "nightmare")
