@@ -292,6 +292,8 @@ class Vagabond(FactionDef):
     def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
         """D.5.2 Protector: the defender may enlist an Arbiter in the clearing."""
         vs = vs_of(g, s)
+        if g.fdefs[b.dfd].is_bot:
+            return []  # a bot's rules never enlist him (Rootbotics: bots make no choices)
         if vs.character == "arbiter" and g.pawn[s] == b.c and s not in (b.att, b.dfd):
             return [("vagabond.protector", b.dfd, s)]
         return []
