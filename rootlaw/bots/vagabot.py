@@ -486,14 +486,17 @@ class Daylight(Handler):
 
     @staticmethod
     def run(g: Game, st: Step) -> None:
-        s = st[1]
-        v = vb(g, s)
-        if v.slipped or v.order is None:
-            return
-        steps: list[Step] = [(f"vagabot.{a}", s) for a in ACTIONS[g.suit_of(v.order)]]
-        if has_trait(g, s, "adventurer"):
-            steps.append(("vagabot.quest_repeat", s))
-        g.push(*steps)
+        g.push(*daylight_steps(g, st[1]))
+
+
+def daylight_steps(g: Game, s: int) -> list[Step]:
+    v = vb(g, s)
+    if v.slipped or v.order is None:
+        return []
+    steps: list[Step] = [(f"vagabot.{a}", s) for a in ACTIONS[g.suit_of(v.order)]]
+    if has_trait(g, s, "adventurer"):
+        steps.append(("vagabot.quest_repeat", s))
+    return steps
 
 
 @step
