@@ -421,6 +421,7 @@ class Battles(Handler):
         c = where[0]
         d = defender(g, s, c)
         if d is not None:
+            g.note("bot_battle", g.factions[s], c, g.factions[d])
             start_battle(g, s, c, d)
 
 
