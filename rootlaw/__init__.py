@@ -28,12 +28,15 @@ __version__ = "0.1.0"
 def new_game(factions: list[str], map: str = "fall", deck: str = "standard", seed: int = 0,
              bot_difficulty: dict[str, str] | None = None,
              bot_traits: dict[str, list[str]] | None = None,
-             cooperative: bool = False, **kwargs: Any) -> Game:
+             cooperative: bool = False,
+             bot_setup: dict[str, dict[str, str]] | None = None, **kwargs: Any) -> Game:
     """Set up a game (5.1) and run it to the first decision.
 
     Bots (Law of Rootbotics) take seats by their faction ids; ``bot_difficulty``
     and ``bot_traits`` are keyed by bot faction id (3.3); ``cooperative`` plays the
-    fully cooperative mode (humans against the bots).
+    fully cooperative mode (humans against the bots). ``bot_setup`` holds a bot's own
+    setup choices, keyed by bot faction id, then by the choice names its BotDef lists in
+    ``setup_choices`` (e.g. the Vagabot's character, Rootbotics 7.3.1).
     """
     if kwargs:
         raise SetupError(f"unknown options: {', '.join(sorted(kwargs))}")
@@ -56,12 +59,14 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
         raise SetupError("only the standard deck's card effects are implemented so far")
     if not isinstance(seed, int):
         raise SetupError("seed must be an integer")
-    options = _bot_options(factions, bot_difficulty or {}, bot_traits or {}, cooperative)
+    options = _bot_options(factions, bot_difficulty or {}, bot_traits or {}, cooperative,
+                           bot_setup or {})
     return Game.new(factions, map=map, deck_name=deck, seed=seed, options=options)
 
 
 def _bot_options(factions: list[str], difficulty: dict[str, str],
-                 traits: dict[str, list[str]], cooperative: bool) -> dict[str, Any]:
+                 traits: dict[str, list[str]], cooperative: bool,
+                 bot_setup: dict[str, dict[str, str]]) -> dict[str, Any]:
     """Check the Rootbotics setup choices (3.2, 3.3) and return them for the game."""
     from rootlaw.bots.base import DIFFICULTIES
 
@@ -82,6 +87,14 @@ def _bot_options(factions: list[str], difficulty: dict[str, str],
         for t in names:
             if t not in known:
                 raise SetupError(f"{f} has no trait {t!r} (3.3.2; known: {', '.join(known)})")
+    for f, picks in bot_setup.items():
+        if f not in defs or not defs[f].is_bot:
+            raise SetupError(f"bot_setup names {f!r}, which is not a bot in this game")
+        choices: dict[str, tuple[str, ...]] = getattr(defs[f], "setup_choices", {})
+        for key, value in picks.items():
+            if value not in choices.get(key, ()):
+                raise SetupError(f"{f} has no setup choice {key}={value!r} (known: "
+                                 f"{', '.join(f'{k}={v}' for k in choices for v in choices[k])})")
     if cooperative and (all(fd.is_bot for fd in defs.values())
                         or not any(fd.is_bot for fd in defs.values())):
         raise SetupError("cooperative play needs at least one human and one bot")
@@ -92,4 +105,6 @@ def _bot_options(factions: list[str], difficulty: dict[str, str],
         out["bot_traits"] = {f: list(v) for f, v in traits.items()}
     if cooperative:
         out["cooperative"] = True
+    if bot_setup:
+        out["bot_setup"] = {f: dict(v) for f, v in bot_setup.items()}
     return out

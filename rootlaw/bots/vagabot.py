@@ -309,6 +309,8 @@ class Vagabot(BotDef):
     reach = 5
     replaces = "vagabond"  # 3.2
     traits: ClassVar[tuple[str, ...]] = TRAITS  # 3.3.2
+    setup_choices: ClassVar[dict[str, tuple[str, ...]]] = {
+        "character": tuple(sorted(CHARACTERS))}  # 7.3.1 (new_game's bot_setup)
 
     def new_state(self) -> FactionState:
         return VagabotState()
@@ -402,8 +404,8 @@ class Setup(Handler):
     def run(g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
-        # 7.3.1 Choose character: the setup's choice (option "bot_character"), else random
-        chosen = g.setup.get("bot_character", {}).get(g.factions[s])
+        # 7.3.1 Choose character: the setup's choice (new_game's bot_setup), else random
+        chosen = g.setup.get("bot_setup", {}).get(g.factions[s], {}).get("character")
         names = sorted(CHARACTERS)
         if chosen not in CHARACTERS:
             chosen = names[g.random_index("vagabot_character", len(names))]

@@ -237,7 +237,7 @@ def test_example_turn_whole() -> None:
 # --------------------------------------------------------------------- setup
 def test_7_3_setup() -> None:
     g = position(quest=None)
-    g.setup = {**g.setup, "bot_character": {VB: "tinker"}}
+    g.setup = {**g.setup, "bot_setup": {VB: {"character": "tinker"}}}
     v = state(g)
     v.ready, v.kinds = 0, ()
     g.quest_deck = []
@@ -252,7 +252,7 @@ def test_7_3_setup() -> None:
 
 @pytest.mark.parametrize("character", ["thief", "ranger"])
 def test_7_3_5_four_starting_items(character: str) -> None:
-    g = rootlaw.Game.new([VB, E], seed=1, options={"bot_character": {VB: character}})
+    g = rootlaw.new_game([VB, E], seed=1, bot_setup={VB: {"character": character}})
     while g.turn_no == 0:
         g.apply(g.legal_options()[0])
     assert undamaged(state(g)) + state(g).dmg_up + state(g).dmg_down >= 4
@@ -275,6 +275,10 @@ def test_3_2_replaces_the_vagabond_and_traits_are_checked() -> None:
         rootlaw.new_game([VB, "vagabond"])
     with pytest.raises(rootlaw.SetupError):
         rootlaw.new_game([VB, M], bot_traits={VB: ["no such trait"]})
+    with pytest.raises(rootlaw.SetupError):
+        rootlaw.new_game([VB, M], bot_setup={VB: {"character": "vagrant"}})
+    with pytest.raises(rootlaw.SetupError):
+        rootlaw.new_game([VB, M], bot_setup={M: {"character": "thief"}})
     g = rootlaw.new_game([VB, M], bot_traits={VB: ["adventurer", "berserker", "helper",
                                                    "marksman"]}, bot_difficulty={VB: "nightmare"})
     assert g.view()["players"][VB]["faction"]["traits"] == [
