@@ -251,7 +251,9 @@ def distances(g: Game, s: int) -> dict[int, int]:
 def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
     """7.5 with 2.3: move to the first clearing of the ranked targets that the
     Vagabot can reach, exhausting one item per move (the fewest: a shortest path).
-    He moves even if no item is left for the action itself. None if none is reachable."""
+    He moves even if no item is left for the action itself. None if none is reachable.
+    (2.4 orders moves by origin clearing; the Vagabot moves one pawn, so his moves
+    never need ordering.)"""
     v = vb(g, s)
     dist = distances(g, s)
     for c in ranked:
@@ -639,8 +641,9 @@ def battle_target(g: Game, s: int) -> list[tuple[int, int]]:
 
 
 def battle_clearings(g: Game, s: int, t: int) -> list[int]:
-    """7.5.4: clearings with t's pieces, nearest first; I most buildings and tokens of
-    t, II fewest warriors of t, then priority."""
+    """7.5.4: clearings with t's pieces, nearest first; I "such a clearing" (2.5: one
+    of those nearest) with the most buildings and tokens of t, II fewest warriors of
+    t, then priority (2.1)."""
     def most_buildings_tokens(c: int) -> int:
         return -buildings_tokens(g, t, c)
 
