@@ -52,8 +52,9 @@ OUTRAGE_VP = 1  # 6.2.3
 AMBUSH_HITS = 1  # 6.2.2
 # 6.6.1 Organize: Alliance warriors needed in a clearing with a base, by difficulty
 # (3.3.1; default as printed; easy and challenging: docs/rootbotics_automated_alliance.md)
-ORGANIZE_AT = {"easy": 4, "default": 3, "challenging": 2}
-TRAITS = ("wildfire",)  # 3.3.2: implemented; Informants, Popularity, Veterans: unestablished
+ORGANIZE_AT = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
+NIGHTMARE_VP = 1  # nightmare: one VP at the end of Evening
+TRAITS = ("informants", "popularity", "veterans", "wildfire")  # 3.3.2
 
 text_form("aa_outrage", "Automated Outrage: discard {c1}")
 text_form("aa_outrage_none", "Automated Outrage: no matching card (the Automated Alliance "
@@ -205,6 +206,18 @@ def organize_threshold(g: Game, s: int) -> int:
     return ORGANIZE_AT[difficulty(g, s)]
 
 
+@step
+class Nightmare(Handler):
+    """Nightmare difficulty: at the end of Evening, score one victory point."""
+
+    name = "automated_alliance.nightmare"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        g.score(st[1], NIGHTMARE_VP, "nightmare")
+
+
 # ----------------------------------------------------------------- faction
 class AutomatedAlliance(BotDef):
     id = ME
@@ -244,11 +257,28 @@ class AutomatedAlliance(BotDef):
                              ("automated_alliance.recruit", s)]  # 6.6.2
         if has_trait(g, s, "wildfire"):
             steps.append(("automated_alliance.spread", s, 0))
+        if difficulty(g, s) == "nightmare":
+            steps.append(("automated_alliance.nightmare", s))
         return steps + [("bot.discard_order", s)]  # 6.6.3
 
     def battle_extra_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
-        """6.2.2 Automated Ambush: as defender with at least one Alliance warrior."""
-        return AMBUSH_HITS if not attacker and g.warriors[s][b.c] else 0
+        """6.2.2 Automated Ambush: as defender with at least one Alliance warrior
+        (trait Informants: also with a defenseless sympathy token there)."""
+        if attacker:
+            return 0
+        if g.warriors[s][b.c]:
+            return AMBUSH_HITS
+        if has_trait(g, s, "informants") and (s, "sympathy") in g.tokens[b.c]:
+            return AMBUSH_HITS
+        return 0
+
+    def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
+        """Trait Veterans: the Guerrilla War of the Woodland Alliance (8.2.2)."""
+        return attacker or has_trait(g, s, "veterans")
+
+    def points_for_removal(self, g: Game, s: int, kind: str) -> int:
+        """Trait Popularity: enemies score nothing for removing sympathy tokens."""
+        return 0 if kind == "sympathy" and has_trait(g, s, "popularity") else 1
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> list[Step]:
         if kind in SUIT_OF_BASE:  # 6.2.4 Crackdown

@@ -525,7 +525,7 @@ class Relentless(Handler):
         for o, _, kind in pieces:
             g.take_piece(c, (o, kind))
         g.note("relentless", g.factions[s], c)
-        g.score(s, len(pieces), "removal")
+        g.score(s, sum(g.fdefs[o].points_for_removal(g, o, k) for o, _, k in pieces), "removal")
         trigger_removals(g, s, [], pieces, in_battle=False)
 
 

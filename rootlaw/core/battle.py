@@ -415,10 +415,11 @@ def settle(g: Game, b: Battle) -> None:
     lost_a, lost_d = b.pieces_lost
     b.pieces_lost = [[], []]
     by_a, by_d = (b.att, b.dfd) if b.instigator < 0 else (b.instigator, b.instigator)
+    fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
     if lost_d:
-        g.score(by_a, len(lost_d), "removal")
+        g.score(by_a, sum(fd.points_for_removal(g, b.dfd, k) for k in lost_d), "removal")
     if lost_a:
-        g.score(by_d, len(lost_a), "removal")
+        g.score(by_d, sum(fa.points_for_removal(g, b.att, k) for k in lost_a), "removal")
     wl = b.warriors_lost
     b.warriors_lost = [0, 0]
     c = b.c

@@ -232,5 +232,5 @@ def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
         for p in g.faction_pieces(o, c):
             g.take_piece(c, p)
             pieces.append((o, c, p[1]))
-    g.score(s, len(pieces), "removal")
+    g.score(s, sum(g.fdefs[o].points_for_removal(g, o, k) for o, _, k in pieces), "removal")
     trigger_removals(g, s, warriors, pieces, in_battle=False)

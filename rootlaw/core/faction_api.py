@@ -176,6 +176,10 @@ class FactionDef:
         """Whether s deals the higher roll in this battle (4.3.2; 8.2.2 Guerrilla War)."""
         return attacker
 
+    def points_for_removal(self, g: Game, s: int, kind: str) -> int:
+        """VP an enemy scores for removing s's building or token ``kind`` (3.2.1)."""
+        return 1
+
     def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> list[Step]:
         """s's warriors were removed from c by player ``by`` (triggers: 6.2.3 ...)."""
         return []

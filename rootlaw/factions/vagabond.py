@@ -774,7 +774,7 @@ def _strike(g: Game, s: int, o: Option) -> None:
         trigger_removals(g, s, [(t, c, 1)], in_battle=False)
     else:
         g.take_piece(c, (t, o[2]))
-        g.score(s, 1, "removal")  # 3.2.1
+        g.score(s, g.fdefs[t].points_for_removal(g, t, o[2]), "removal")  # 3.2.1
         trigger_removals(g, s, [], [(t, c, o[2])], in_battle=False)
 
 

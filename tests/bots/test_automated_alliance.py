@@ -395,12 +395,19 @@ def test_3_3_1_difficulty_sets_the_organize_threshold(level: str, organizes: lis
     assert [e[2] for e in g.log if e[0] == "organize"] == organizes
 
 
-def test_3_3_1_unestablished_difficulty_is_refused() -> None:
-    with pytest.raises(rootlaw.SetupError, match="nightmare"):
-        rootlaw.new_game([AA, M], bot_difficulty={AA: "nightmare"})
-    for level in ("easy", "challenging"):
+def test_3_3_1_difficulty_levels() -> None:
+    """Difficulty (docs/rootbotics_automated_alliance.md): every level sets up; nightmare
+    organizes from two warriors and scores one VP at the end of Evening."""
+    for level in ("easy", "challenging", "nightmare"):
         g = rootlaw.new_game([AA, M], bot_difficulty={AA: level})
         assert g.view()["players"][AA]["faction"]["difficulty"] == level
+    g = build([AA, M], steps=[(PARK, AA)], turn=AA)
+    g.setup["bot_difficulty"] = {AA: "nightmare"}
+    before = g.vp[0]
+    run(g, ("automated_alliance.nightmare", AA))
+    assert g.vp[0] == before + 1 and ("nightmare" in [e[3] for e in g.log if e[0] == "s"])
+    assert "automated_alliance.nightmare" in [st[0] for st in
+                                              FACTIONS[AA].phase_steps(g, 0, "evening")]
 
 
 def test_6_6_2_recruit_at_each_base_in_priority_order() -> None:
@@ -521,12 +528,41 @@ def test_3_3_2_wildfire_spreads_in_evening_without_points() -> None:
     assert g.vp[0] == 0
 
 
-def test_3_3_2_unestablished_traits_are_refused() -> None:
-    for trait in ("informants", "popularity", "veterans"):
-        with pytest.raises(rootlaw.SetupError, match=trait):
-            rootlaw.new_game([AA, M], bot_traits={AA: [trait]})
-    g = rootlaw.new_game([AA, M], bot_traits={AA: ["wildfire"]}, seed=3)
-    assert g.setup["bot_traits"] == {AA: ["wildfire"]}
+def test_3_3_2_traits_are_accepted() -> None:
+    g = rootlaw.new_game([AA, M], seed=3,
+                         bot_traits={AA: ["informants", "popularity", "veterans", "wildfire"]})
+    assert set(g.setup["bot_traits"][AA]) == {"informants", "popularity", "veterans",
+                                               "wildfire"}
+    with pytest.raises(rootlaw.SetupError, match="no trait"):
+        rootlaw.new_game([AA, M], bot_traits={AA: ["nobility"]})
+
+
+def test_3_3_2_informants_defenseless_sympathy_ambushes() -> None:
+    """Informants: a defenseless sympathy token benefits from Automated Ambush (6.2.2):
+    with rolls 2-1 the bot, with no warriors, deals 0 rolled + 1 extra hit."""
+    g = build([M, AA], warriors={M: {5: 4}}, tokens={AA: {5: [SYM]}},
+              step=("marquise.actions", M, 3), forced=[["dice", [2, 1]]])
+    g.setup["bot_traits"] = {AA: ["informants"]}
+    _battle(g, 5)
+    assert g.warriors[0][5] == 3 and g.tokens[5] == ()
+
+
+def test_3_3_2_popularity_removing_sympathy_scores_nothing() -> None:
+    g = build([M, AA], warriors={M: {5: 4}}, tokens={AA: {5: [SYM]}},
+              step=("marquise.actions", M, 3), forced=[["dice", [2, 1]]])
+    g.setup["bot_traits"] = {AA: ["popularity"]}
+    _battle(g, 5)
+    assert g.tokens[5] == () and g.vp[0] == 0
+
+
+def test_3_3_2_veterans_the_bot_defends_with_the_higher_roll() -> None:
+    """Veterans (8.2.2 Guerrilla War): rolls 2-0, the bot deals 2 (+1 Automated Ambush),
+    the Marquise deals 0."""
+    g = build([M, AA], warriors={M: {5: 4}, AA: {5: 3}}, step=("marquise.actions", M, 3),
+              forced=[["dice", [2, 0]]])
+    g.setup["bot_traits"] = {AA: ["veterans"]}
+    _battle(g, 5)
+    assert g.warriors[0][5] == 1 and g.warriors[1][5] == 3
 
 
 # ------------------------------------------------------------ setup, misc
