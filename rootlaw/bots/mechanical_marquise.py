@@ -7,12 +7,11 @@ Difficulty and trait cards (3.3): see docs/rootbotics_mechanical_marquise.md.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rootlaw.bots.base import (
     BotDef,
-    best,
     by_priority,
     craft_order,
     difficulty,
@@ -98,6 +97,18 @@ def order_suit(g: Game, s: int) -> str | None:
 
 
 # ------------------------------------------------------------------ targeting
+T = TypeVar("T")
+
+
+def first_legal(candidates: Iterable[T], legal: Callable[[T], bool],
+                *keys: Callable[[T], int]) -> T | None:
+    """2.3 Target Legality: attempt the candidate ranked first by the keys (each one
+    larger-is-better, the last one breaking every remaining tie, e.g. 2.1 priority);
+    if it cannot be targeted, the next tied one, then the next in the order."""
+    ranked = sorted(candidates, key=lambda x: tuple(k(x) for k in keys), reverse=True)
+    return next((x for x in ranked if legal(x)), None)
+
+
 def pieces_in(g: Game, o: int, c: int) -> int:
     """o's pieces in c: warriors, buildings, tokens and a pawn."""
     n = g.warriors[o][c] + (1 if g.pawn[o] == c else 0)
@@ -121,20 +132,17 @@ def defender(g: Game, s: int, c: int) -> int | None:
     has warriors there and the defender a piece."""
     if not g.can_fight_in(s, c):
         return None
-    foes = [o for o in targets(g, s) if g.has_any_piece(o, c)]
-    if not foes:
-        return None
-    return int(best(foes, lambda o: pieces_in(g, o, c), lambda o: g.vp[o],
-                    lambda o: -priority_rank(g, o))[0])
+    return first_legal(targets(g, s), lambda o: g.has_any_piece(o, c),
+                       lambda o: pieces_in(g, o, c), lambda o: g.vp[o],
+                       lambda o: -priority_rank(g, o))
 
 
 def destination(g: Game, s: int, a: int) -> int | None:
     """4.5.4 / 4.7.4: the adjacent clearing with the most enemy pieces; ties by
     priority (2.1); only where the move is legal (2.3; 4.2.1 You Must Rule)."""
-    legal = [b for _, b in move_pairs(g, s, [a])]
-    if not legal:
-        return None
-    return int(best(legal, lambda b: enemy_pieces(g, s, b), lambda b: -b)[0])
+    legal = {b for _, b in move_pairs(g, s, [a])}
+    return first_legal(g.board.adj[a], legal.__contains__,
+                       lambda b: enemy_pieces(g, s, b), lambda b: -b)
 
 
 def ruled_where_placeable(g: Game, s: int, clearings: Iterable[int]) -> list[int]:
@@ -193,10 +201,9 @@ def build_kind(g: Game, s: int, suit: str) -> str:
 def build_site(g: Game, s: int) -> int | None:
     """4.5.3 / 4.7.3: the clearing you rule with the most Marquise warriors; ties by
     priority (2.1); only where a building can go (2.3: an open slot, placement allowed)."""
-    legal = [c for c in ruled_where_placeable(g, s, g.clearings()) if g.open_slots(c) > 0]
-    if not legal:
-        return None
-    return int(best(legal, lambda c: g.warriors[s][c], lambda c: -c)[0])
+    return first_legal([c for c in g.clearings() if g.rules(s, c)],
+                       lambda c: g.open_slots(c) > 0 and g.may_place(s, c),
+                       lambda c: g.warriors[s][c], lambda c: -c)
 
 
 def buildings_on_map(g: Game, s: int) -> int:

@@ -26,6 +26,7 @@ from rootlaw.bots.mechanical_marquise import (
     defender,
     destination,
     evening_score,
+    first_legal,
     recruit_plan,
 )
 from rootlaw.core.catalog import item_supply
@@ -288,6 +289,29 @@ def test_4_5_1_defender_tie_breakers() -> None:
     g.pieces_changed()
     assert defender(g, s, 10) == g.seat_of(V)  # a pawn is a piece
     assert defender(g, s, 2) is None  # no Marquise warriors: cannot battle (2.3)
+
+
+def test_2_3_target_legality_example() -> None:
+    """2.3's example: prompted to battle in the clearing with the most enemy warriors,
+    the bot tries another clearing tied for most, then the second most, and so on."""
+    g = parked(warriors={ME: {11: 1, 4: 1}, E: {7: 5, 11: 5, 12: 4, 4: 3}})
+    s, e = me(g), g.seat_of(E)
+
+    def can_battle(c: int) -> bool:
+        return defender(g, s, c) is not None
+
+    def most_enemy_warriors(c: int) -> int:
+        return g.warriors[e][c]
+
+    # 7 and 11 tie for most; no Marquise warriors in 7 (the higher priority): 11
+    assert first_legal(g.clearings(), can_battle, most_enemy_warriors, lambda c: -c) == 11
+    g.warriors[s][11] = 0
+    g.pieces_changed()
+    # neither tied clearing: the second most (12) has no Marquise warriors; then 4
+    assert first_legal(g.clearings(), can_battle, most_enemy_warriors, lambda c: -c) == 4
+    g.warriors[s][4] = 0
+    g.pieces_changed()
+    assert first_legal(g.clearings(), can_battle, most_enemy_warriors, lambda c: -c) is None
 
 
 def test_4_7_1_battle_with_hits_and_removal_scoring() -> None:
