@@ -586,6 +586,16 @@ def test_7_2_4_twelfth_item_extra_hit_as_attacker() -> None:
     assert g.warriors[g.seat_of(M)][5] == 2  # three rolled (max three) + one extra
 
 
+def test_7_2_1_pawn_is_not_a_warrior_and_7_2_2_nimble() -> None:
+    g = position((VB, M, E), at=5, ready=3, warriors={M: {5: 1}, E: {2: 2}},
+                 vp={M: 1, E: 5}, forced=[["dice", [0, 0]]])
+    assert g.ruler(5) == g.seat_of(M)  # his pawn does not contest the Marquise's rule
+    run(g, ("vagabot.battle", VB))
+    # he leaves a Marquise clearing for an Eyrie one, ruling neither (4.2.1 does not bind)
+    assert notes(g) == [("move", 2, 1), ("battle", 2, E)]
+    assert g.ruler(2) == g.seat_of(E)
+
+
 def test_7_2_1_I_full_removal_damages_three() -> None:
     g = position((VB, M), at=5, ready=2, exhausted=2, warriors={M: {2: 1}},
                  hands={M: ["favor_of_the_rabbits"]})
