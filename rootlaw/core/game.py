@@ -321,7 +321,10 @@ class Game:
         return self.deckdef.cards[card_id].suit
 
     def draw(self, s: int, n: int = 1) -> None:
-        """2.1: draw from the top of the deck (as many as possible, 1.5.4)."""
+        """2.1: draw from the top of the deck (as many as possible, 1.5.4). A bot has no
+        hand (Rootbotics 2.8.1): it draws nothing (rulings.md)."""
+        if not self.fdefs[s].has_hand:
+            return
         hand = self.hands[s]
         for _ in range(n):
             card = self.draw_card()
