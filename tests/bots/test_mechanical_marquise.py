@@ -229,6 +229,8 @@ def test_4_2_1_the_keep() -> None:
 def test_faction_registration() -> None:
     fd = FACTIONS[ME]
     assert fd.is_bot and not fd.has_hand and fd.replaces == M and fd.warriors == 25
+    g0 = parked(warriors={ME: {1: 1}}, vp={ME: 12})
+    assert not fd.can_activate_dominance(g0, me(g0))  # 1.3
     with pytest.raises(rootlaw.SetupError):
         rootlaw.new_game([ME, M])  # 3.2: a bot replaces its faction
     with pytest.raises(rootlaw.SetupError):
@@ -747,6 +749,7 @@ def play_random(factions: list[str], seed: int, **options: Any) -> Game:
             check_save_load(g)
         d = g.decision
         assert d is not None
+        assert not FACTIONS[d.seat].is_bot, "a bot never decides"
         g.apply(d.options[rnd.randrange(len(d.options))])
         n += 1
     check(g)
