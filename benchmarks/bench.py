@@ -83,6 +83,21 @@ def report(factions: list[str], games: int, seed: int, rounds: int) -> None:
     print(f"  to_json():             {per_call_us(lambda g: g.to_json(), states, 2):10.2f} us")
 
 
+def all_bot_games(factions: list[str], games: int, seed: int, rounds: int) -> None:
+    """All-bot games play themselves inside new_game (bots never ask for a decision)."""
+    best = float("inf")
+    turns = 0
+    for _ in range(rounds):
+        t0 = time.process_time()
+        turns = 0
+        for i in range(games):
+            turns += rootlaw.new_game(factions=factions, seed=seed + i).turn_no
+        best = min(best, time.process_time() - t0)
+    print(f"factions: {'/'.join(factions)}   games: {games}   (best of {rounds}, CPU time)")
+    print(f"  all-bot games/s:       {games / best:10.1f}")
+    print(f"  turns per game:        {turns / games:10.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200)
@@ -93,7 +108,14 @@ def main() -> None:
     args = ap.parse_args()
     mixes = args.factions or ["marquise,eyrie", "marquise,eyrie,alliance,vagabond"]
     for mix in mixes:
-        report(mix.split(","), args.games, args.seed, args.rounds)
+        factions = mix.split(",")
+        if all(rootlaw.FACTIONS[f].is_bot for f in factions):
+            all_bot_games(factions, args.games, args.seed, args.rounds)
+        else:
+            report(factions, args.games, args.seed, args.rounds)
+    if not args.factions:
+        bots = ["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"]
+        all_bot_games(bots, args.games, args.seed, args.rounds)
 
 
 if __name__ == "__main__":
