@@ -55,15 +55,17 @@ def render(view: dict[str, Any]) -> str:
             decree = "; ".join(f"{k}: {', '.join(card_name(c) for c in v) or '-'}"
                                for k, v in extra["decree"].items())
             out.append(f"           leader {extra['leader']} | decree {decree}")
-        if "items" in extra:  # the Vagabond
+        if "relationships" in extra and isinstance(extra.get("items"), dict):  # Vagabond
             items = "; ".join(f"{i} " + ", ".join(f"{n} {k}" for k, n in sides.items() if n)
                               for i, sides in extra["items"].items())
             rel = ", ".join(f"{k} {v}" for k, v in extra["relationships"].items())
             out.append(f"           {extra['character']} at {extra['pawn']} | items: {items}")
             out.append(f"           relationships (-1 hostile .. 3 allied): {rel}")
-        if "supporters" in extra or "officers" in extra:  # the Alliance
-            out.append("           " + ", ".join(f"{k} {v}" for k, v in extra.items()
-                                                   if not isinstance(v, dict | list)))
+        elif "decree" not in extra:  # any other faction or bot: its public scalars
+            line = ", ".join(f"{k} {v}" for k, v in extra.items()
+                             if v is not None and not isinstance(v, dict | list))
+            if line:
+                out.append(f"           {line}")
         if "hand" in p:
             out.append(f"           your hand: {', '.join(card_name(c) for c in p['hand'])}")
     if view["available_dominance"]:

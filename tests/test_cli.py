@@ -89,3 +89,14 @@ def test_console_entry_point(cmd: list[str]) -> None:
                          text=True, timeout=120)
     assert res.returncode == 0, res.stderr
     assert "win rate by faction" in res.stdout
+
+
+def test_play_beside_bots_and_every_faction_renders() -> None:
+    """Bots take their turns by themselves; the board shows every faction's state."""
+    text = _play(["--factions", "eyrie,mechanical_marquise,automated_alliance,vagabot",
+                  "--quiet"], "1\n" * 3000)
+    assert "You play eyrie" in text and "Game over:" in text
+    text = _play(["--factions", "marquise,eyrie,alliance,vagabond", "--faction", "vagabond",
+                  "--quiet"], "1\n" * 40 + "b\nq\n")
+    assert "relationships" in text
+
