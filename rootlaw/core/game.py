@@ -449,34 +449,44 @@ class Game:
         return r[c] if r[c] >= 0 else None
 
     def _compute_rulers(self) -> list[int]:
-        """2.5: most warriors plus buildings rules; a tie rules for nobody unless a
-        faction's rule breaks it for them (7.2.2 Lords of the Forest)."""
-        seats = range(len(self.factions))
-        warriors = self.warriors
-        buildings = self.buildings
-        out = [-1] * len(buildings)
-        for c in range(1, len(buildings)):
-            best = 0
-            who = -1
-            tied: list[int] | None = None
-            for s in seats:
-                p = warriors[s][c]
-                for piece in buildings[c]:
-                    if piece[0] == s:
-                        p += 1
-                if p > best:
-                    best, who, tied = p, s, None
-                elif p == best and p:
-                    tied = [who, s] if tied is None else tied + [s]
-            if tied is not None:
-                breakers = [s for s in tied if self.fdefs[s].rules_on_tie(self, s, c)]
-                who = breakers[0] if len(breakers) == 1 else -1
-            out[c] = who
-        return out
+        return [-1] + [self._ruler_at(c) for c in range(1, len(self.buildings))]
 
-    def pieces_changed(self) -> None:
-        """Call after changing warriors or buildings on the map (rule may change)."""
-        self._rulers = None
+    def _ruler_at(self, c: int) -> int:
+        """2.5: most warriors plus buildings rules; a tie rules for nobody unless a
+        faction's rule breaks it for them (7.2.2 Lords of the Forest). -1: nobody."""
+        warriors = self.warriors
+        here = self.buildings[c]
+        best = 0
+        who = -1
+        tied: list[int] | None = None
+        for s in range(len(warriors)):
+            p = warriors[s][c]
+            for piece in here:
+                if piece[0] == s:
+                    p += 1
+            if p > best:
+                best, who, tied = p, s, None
+            elif p == best and p:
+                tied = [who, s] if tied is None else tied + [s]
+        if tied is not None:
+            breakers = [s for s in tied if self.fdefs[s].rules_on_tie(self, s, c)]
+            who = breakers[0] if len(breakers) == 1 else -1
+        return who
+
+    def pieces_changed(self, *clearings: int) -> None:
+        """Call after changing warriors or buildings on the map (rule may change): in
+        the given clearings, or anywhere if none is given. The cache is shared with
+        copies, so it is replaced, never changed in place."""
+        r = self._rulers
+        if r is None:
+            return
+        if not clearings:
+            self._rulers = None
+            return
+        r = r[:]
+        for c in clearings:
+            r[c] = self._ruler_at(c)
+        self._rulers = r
 
     def open_slots(self, c: int) -> int:
         return self.board.slots[c] - len(self.buildings[c])
@@ -531,13 +541,13 @@ class Game:
         n = min(n, self.warrior_supply(s))
         if n > 0:
             self.warriors[s][c] += n
-            self._rulers = None
+            self.pieces_changed(c)
         return n
 
     def place_building(self, s: int, kind: str, c: int) -> None:
         self.buildings[c] = self.buildings[c] + ((s, kind),)
-        self._rulers = None
         self._counts = None
+        self.pieces_changed(c)
 
     def place_token(self, s: int, kind: str, c: int) -> None:
         self.tokens[c] = self.tokens[c] + ((s, kind),)
@@ -550,7 +560,7 @@ class Game:
             lst = list(self.buildings[c])
             lst.remove(piece)
             self.buildings[c] = tuple(lst)
-            self._rulers = None
+            self.pieces_changed(c)
         else:
             lst = list(self.tokens[c])
             lst.remove(piece)

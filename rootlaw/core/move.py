@@ -48,7 +48,7 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -
     resolve what the move triggers."""
     g.warriors[s][a] -= n
     g.warriors[s][b] += n
-    g.pieces_changed()
+    g.pieces_changed(a, b)
     steps: list[Step] = []
     who = s if mover is None else mover
     for o, fd in enumerate(g.fdefs):
@@ -83,7 +83,7 @@ def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
     n = min(n, g.warriors[s][c])
     if n:
         g.warriors[s][c] -= n
-        g.pieces_changed()
+        g.pieces_changed(c)
     return n
 
 
