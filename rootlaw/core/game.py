@@ -81,7 +81,7 @@ class Game:
     ruin_items: list[tuple[str, ...]]  # items under each clearing's ruin (9.3.4)
     removed_items: list[str]  # items removed from the game (G.1.22)
     _rulers: list[int] | None  # cache of who rules each clearing; None when stale
-    _counts: dict[Piece, int] | None  # cache: buildings and tokens on the map by piece
+    _counts: dict[Piece, list[int]] | None  # cache: clearings of each building/token kind
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -442,6 +442,13 @@ class Game:
             r = self._rulers = self._compute_rulers()
         return r[c] == s
 
+    def rulers(self) -> list[int]:
+        """Who rules each clearing (a seat, or -1), indexed by clearing: read only."""
+        r = self._rulers
+        if r is None:
+            r = self._rulers = self._compute_rulers()
+        return r
+
     def ruler(self, c: int) -> int | None:
         r = self._rulers
         if r is None:
@@ -510,29 +517,27 @@ class Game:
         return fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
 
     def buildings_of(self, s: int, kind: str) -> list[int]:
-        """Clearings holding each of s's buildings of ``kind`` (with repeats)."""
-        out = []
-        for c in self.clearings():
-            for p in self.buildings[c]:
-                if p[0] == s and p[1] == kind:
-                    out.append(c)
-        return out
+        """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,
+        in clearing order. A new list: callers may change it."""
+        where = self._counts if self._counts is not None else self._count_all()
+        return list(where.get((s, kind), ()))
 
-    def _count_all(self) -> dict[Piece, int]:
-        counts: dict[Piece, int] = {}
-        for pieces in self.buildings:
-            for p in pieces:
-                counts[p] = counts.get(p, 0) + 1
-        for pieces in self.tokens:
-            for p in pieces:
-                counts[p] = counts.get(p, 0) + 1
-        self._counts = counts
-        return counts
+    def _count_all(self) -> dict[Piece, list[int]]:
+        """Cache: every building and token kind on the map -> its clearings."""
+        where: dict[Piece, list[int]] = {}
+        for c in range(1, len(self.buildings)):
+            for p in self.buildings[c]:
+                where.setdefault(p, []).append(c)
+            for p in self.tokens[c]:
+                where.setdefault(p, []).append(c)
+        self._counts = where
+        return where
 
     def count_building(self, s: int, kind: str) -> int:
-        """How many of s's buildings of ``kind`` are on the map."""
-        counts = self._counts if self._counts is not None else self._count_all()
-        return counts.get((s, kind), 0)
+        """How many of s's buildings (or tokens) of ``kind`` are on the map."""
+        where = self._counts if self._counts is not None else self._count_all()
+        found = where.get((s, kind))
+        return len(found) if found else 0
 
     count_token = count_building  # pieces are told apart by kind
 
@@ -631,8 +636,8 @@ class Game:
             "battle": self.battle.to_json() if self.battle is not None else None,
             "rng": str(self.rng),
             "forced": self.forced,
-            "stack": [_jsonable(st) for st in self.stack],
-            "log": [_jsonable(e) for e in self.log],
+            "stack": list(self.stack),  # tuples: json writes them as arrays
+            "log": self.log,
             "winners": list(self.won),
             "win_reason": self.win_reason,
             "peeks": {str(k): {str(t): h for t, h in v.items()} for k, v in self.peeks.items()},
@@ -763,12 +768,6 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {'/'.join(self.factions)} turn {self.turn_no} {self.phase} "
                 f"scores {self.vp}{' over' if self.won else ''}>")
-
-
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, tuple | list):
-        return [_jsonable(v) for v in x]
-    return x
 
 
 def _tupled(x: Any) -> Any:

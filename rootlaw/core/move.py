@@ -15,13 +15,15 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     """Every (origin, destination) s may move along (4.2; 4.2.1 You Must Rule)."""
     w = g.warriors[s]
     adj = g.board.adj
+    ruler = g.rulers()
+    limited = any(fd.limits_movement for fd in g.fdefs)
     out: list[tuple[int, int]] = []
     for a in (origins if origins is not None else g.clearings()):
         if not w[a]:
             continue
-        rules_a = g.rules(s, a)
+        rules_a = ruler[a] == s
         for b in adj[a]:
-            if (rules_a or g.rules(s, b)) and g.may_move_into(s, b):
+            if (rules_a or ruler[b] == s) and (not limited or g.may_move_into(s, b)):
                 out.append((a, b))
     return out
 
@@ -30,11 +32,13 @@ def can_move(g: Game, s: int) -> bool:
     """Whether s has any legal move (4.2.1), without listing them."""
     w = g.warriors[s]
     adj = g.board.adj
+    ruler = g.rulers()
+    limited = any(fd.limits_movement for fd in g.fdefs)
     for a in g.clearings():
         if w[a] and adj[a]:
-            rules_a = g.rules(s, a)
+            rules_a = ruler[a] == s
             for b in adj[a]:
-                if (rules_a or g.rules(s, b)) and g.may_move_into(s, b):
+                if (rules_a or ruler[b] == s) and (not limited or g.may_move_into(s, b)):
                     return True
     return False
 
