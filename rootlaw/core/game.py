@@ -17,7 +17,7 @@ from rootlaw.core.catalog import Board, Card, Deck, board, deck
 from rootlaw.core.errors import IllegalAction, LoadError
 from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
 from rootlaw.core.options import Decision, Option
-from rootlaw.core.steps import STEPS, Step
+from rootlaw.core.steps import RUNNERS, STEPS, Step
 
 WIN_SCORE = 30  # 3.1
 HAND_LIMIT = 5  # 6.6, 7.6.2
@@ -176,20 +176,22 @@ class Game:
     def _advance(self) -> None:
         """Run automatic and single-option steps until a real choice or the end."""
         stack = self.stack
+        runners = RUNNERS
         while not self.won:
             st = stack[-1]
-            h = STEPS[st[0]]
-            if h.auto:
+            options, act = runners[st[0]]
+            if options is None:
                 stack.pop()
-                h.run(self, st)
+                act(self, st)
                 continue
-            opts = h.options(self, st)
+            opts = options(self, st)
             if len(opts) == 1:
                 stack.pop()
-                h.apply(self, st, opts[0])
+                act(self, st, opts[0])
                 continue
             if not opts:
                 raise RuntimeError(f"step {st!r} offered no options")
+            h = STEPS[st[0]]
             self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts,
                                       partial(h.describe, self, st))
             return

@@ -8,6 +8,7 @@ Factions register their own steps from their own modules.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -44,6 +45,10 @@ class Handler:
 
 
 STEPS: dict[str, type[Handler]] = {}
+# the engine loop's view of a handler: (None, run) for automatic steps, else
+# (options, apply); one dict lookup and no attribute lookups per step
+Runner = tuple[Callable[..., Any] | None, Callable[..., Any]]
+RUNNERS: dict[str, Runner] = {}
 
 
 def step(cls: type[Handler]) -> type[Handler]:
@@ -51,4 +56,5 @@ def step(cls: type[Handler]) -> type[Handler]:
     if not cls.name or cls.name in STEPS:
         raise ValueError(f"step name missing or duplicated: {cls.name!r}")
     STEPS[cls.name] = cls
+    RUNNERS[cls.name] = (None, cls.run) if cls.auto else (cls.options, cls.apply)
     return cls

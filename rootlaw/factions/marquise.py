@@ -207,7 +207,8 @@ def _ruled_groups(g: Game, s: int) -> dict[int, int]:
     """Clearing -> id of its group of connected clearings s rules (6.5.4.II)."""
     group: dict[int, int] = {}
     adj = g.board.adj
-    ruled = {c for c in g.clearings() if g.rules(s, c)}
+    ruler = g.rulers()
+    ruled = {c for c in g.clearings() if ruler[c] == s}
     for c in ruled:
         if c in group:
             continue
@@ -233,11 +234,21 @@ def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
 
 def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
     """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay.
-    With ``first``, stop at the first one found (is there any?)."""
+    With ``first``, only whether there is any (a non-empty list if so)."""
+    wood_on_map = g.count_token(s, "wood")
+    costs = [COST[n] for n in (g.count_building(s, k) for k in KINDS)
+             if n < len(COST)]
+    if not costs or min(costs) > wood_on_map:
+        return []  # not enough wood anywhere
     group = _ruled_groups(g, s)
     if not group:
         return []
     wood = _wood_by_group(g, s, group)
+    if first:  # is there any? per group: an open slot and wood for the cheapest building
+        cheapest = min(costs)
+        return [Option(("build",))] if any(
+            g.open_slots(c) > 0 and wood.get(root, 0) >= cheapest
+            for c, root in group.items()) else []
     out: list[Option] = []
     for kind in KINDS:
         placed = g.count_building(s, kind)
@@ -247,8 +258,6 @@ def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
         for c, root in group.items():
             if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
                 out.append(Option(("build", kind, c)))
-                if first:
-                    return out
     return out
 
 
