@@ -232,6 +232,32 @@ def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
     return wood
 
 
+def _can_build(g: Game, s: int, cheapest: int) -> bool:
+    """Whether some group of connected ruled clearings has an open slot and wood for
+    the cheapest building (6.5.4): searched from the clearings holding wood."""
+    ruler = g.rulers()
+    if cheapest == 0:
+        return any(ruler[c] == s and g.open_slots(c) > 0 for c in g.clearings())
+    adj = g.board.adj
+    seen: set[int] = set()
+    for start in g.buildings_of(s, "wood"):
+        if start in seen or ruler[start] != s:
+            continue
+        seen.add(start)
+        todo, wood, slot = [start], 0, False
+        while todo:
+            x = todo.pop()
+            wood += g.tokens[x].count((s, "wood"))
+            slot = slot or g.open_slots(x) > 0
+            for y in adj[x]:
+                if y not in seen and ruler[y] == s:
+                    seen.add(y)
+                    todo.append(y)
+        if slot and wood >= cheapest:
+            return True
+    return False
+
+
 def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
     """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay.
     With ``first``, only whether there is any (a non-empty list if so)."""
@@ -240,15 +266,12 @@ def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
              if n < len(COST)]
     if not costs or min(costs) > wood_on_map:
         return []  # not enough wood anywhere
+    if first:
+        return [Option(("build",))] if _can_build(g, s, min(costs)) else []
     group = _ruled_groups(g, s)
     if not group:
         return []
     wood = _wood_by_group(g, s, group)
-    if first:  # is there any? per group: an open slot and wood for the cheapest building
-        cheapest = min(costs)
-        return [Option(("build",))] if any(
-            g.open_slots(c) > 0 and wood.get(root, 0) >= cheapest
-            for c, root in group.items()) else []
     out: list[Option] = []
     for kind in KINDS:
         placed = g.count_building(s, kind)
