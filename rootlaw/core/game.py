@@ -740,9 +740,39 @@ class Game:
         g._decision = None
         g._rulers = None
         g._counts = None
+        g._check_integrity()
         if not g.won:
             g._advance()
         return g
+
+    def _check_integrity(self) -> None:
+        """Refuse a saved game whose pieces or cards could not exist (1.5.1 limits):
+        LoadError names the first problem found."""
+        for s, fd in enumerate(self.fdefs):
+            w = self.warriors[s]
+            if min(w) < 0 or sum(w) > fd.warriors:
+                raise LoadError(f"{fd.id}: warriors on the map must be 0..{fd.warriors}")
+            for kind, limit in {**fd.buildings, **fd.tokens}.items():
+                if self.count_building(s, kind) > limit:
+                    raise LoadError(f"{fd.id}: more than {limit} {kind} on the map")
+        for c in self.clearings():
+            if len(self.buildings[c]) > self.board.slots[c]:
+                raise LoadError(f"clearing {c} holds more buildings than its slots (2.2.3)")
+            for owner, kind in self.buildings[c] + self.tokens[c]:
+                if not -1 <= owner < len(self.factions):
+                    raise LoadError(f"clearing {c}: piece {kind!r} of unknown seat {owner}")
+        held = list(self.deck) + self.discard + self.available
+        for s, fd in enumerate(self.fdefs):
+            held += self.hands[s] + self.played[s] + fd.cards_held(self, s)
+            dom = self.dominance[s]
+            if dom:
+                held.append(dom)
+        if self.battle is not None and self.battle.ambush:
+            held.append(self.battle.ambush)
+        contents = list(self.deckdef.contents)
+        for cid in set(held):
+            if held.count(cid) > contents.count(cid):
+                raise LoadError(f"card {cid!r} appears more often than the deck holds it")
 
     @classmethod
     def replay(cls, setup: dict[str, Any], log: list[tuple[Any, ...]]) -> Game:

@@ -79,6 +79,8 @@ def position(factions: Iterable[str] = (VB, M), *, at: int | str = 5, character:
     v = vb(g, s)
     v.character = character
     v.order = order
+    if order is not None and order in g.deck:
+        g.deck.remove(order)  # the cards of the game stay complete
     total = ready + exhausted + dmg_up + dmg_down + len(track or ())
     v.ready, v.exhausted, v.dmg_up, v.dmg_down = ready, exhausted, dmg_up, dmg_down
     v.kinds = tuple(["boots"] * total)
