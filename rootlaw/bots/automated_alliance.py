@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rootlaw.bots.base import BotDef, craft_order, difficulty, has_trait, ordered, targets
+from rootlaw.bots.base import BotDef, difficulty, has_trait, ordered, targets
 from rootlaw.core.effects import remove_all_enemy_pieces
 from rootlaw.core.errors import SetupError
 from rootlaw.core.faction_api import FactionState, register
@@ -248,7 +248,7 @@ class AutomatedAlliance(BotDef):
 
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 6.4.1-6.4.4
-            return [("automated_alliance.reveal", s), ("automated_alliance.craft", s),
+            return [("automated_alliance.reveal", s), ("bot.craft_order", s),
                     ("automated_alliance.revolt", s), ("automated_alliance.public_pity", s)]
         if phase == "daylight":  # 6.5.1-6.5.2
             return [("automated_alliance.spread", s, 1),
@@ -331,20 +331,6 @@ class Reveal(Handler):
         fs.revolted = False
         fs.order = g.draw_card()
         g.note("order", g.factions[s], fs.order)
-
-
-@step
-class Craft(Handler):
-    """6.4.2 Craft Order: craft the order card's item if it is in the supply (1.1)."""
-
-    name = "automated_alliance.craft"
-    auto = True
-
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        order = st_of(g, st[1]).order
-        if order:
-            craft_order(g, st[1], order)
 
 
 @step

@@ -109,6 +109,26 @@ def craft_order(g: Game, s: int, card: str) -> None:
         g.score(s, BOT_VP_PER_ITEM, "craft")
 
 
+def order_of(g: Game, s: int) -> str | None:
+    """The bot's current order card (every bot's state has ``order``)."""
+    order: str | None = getattr(g.fstate[s], "order", None)
+    return order
+
+
+@step
+class CraftOrder(Handler):
+    """Craft the order card's item if it is available (4.4.2, 5.4.2, 6.4.2, 7.4.2; 1.1)."""
+
+    name = "bot.craft_order"
+    auto = True
+
+    @staticmethod
+    def run(g: Game, st: Step) -> None:
+        order = order_of(g, st[1])
+        if order:
+            craft_order(g, st[1], order)
+
+
 @step
 class DiscardOrder(Handler):
     """Discard the current order card (4.6.2, 6.6.3, 7.6.3; 5.4.3 keeps it in the Decree)."""
@@ -118,8 +138,7 @@ class DiscardOrder(Handler):
 
     @staticmethod
     def run(g: Game, st: Step) -> None:
-        fs = g.fstate[st[1]]
-        order = getattr(fs, "order", None)
+        order = order_of(g, st[1])
         if order:
             g.discard_card(order)
-            fs.order = None  # type: ignore[attr-defined]
+            g.fstate[st[1]].order = None  # type: ignore[attr-defined]

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rootlaw.bots.base import (
     BotDef,
     by_priority,
-    craft_order,
     difficulty,
     has_trait,
     ordered,
@@ -260,7 +259,7 @@ class MechanicalMarquise(BotDef):
 
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 4.4
-            return [(P + "reveal", s), (P + "craft", s)]
+            return [(P + "reveal", s), ("bot.craft_order", s)]
         if phase == "daylight":  # 4.5 (4.7)
             return [(P + "daylight", s)]
         # 4.6 Evening: score, discard the order; Nightmare scores at its end
@@ -367,20 +366,6 @@ class Reveal(Handler):
         fs.order = g.draw_card()
         if fs.order:
             g.note("order", g.factions[s], fs.order)
-
-
-@step
-class Craft(Handler):
-    """4.4.2 Craft Item: craft the order card's item if available (1.1)."""
-
-    name = P + "craft"
-    auto = True
-
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        order = st_of(g, st[1]).order
-        if order:
-            craft_order(g, st[1], order)
 
 
 # ------------------------------------------------------------------- daylight

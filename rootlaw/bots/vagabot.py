@@ -325,7 +325,7 @@ class Vagabot(BotDef):
 
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 7.4
-            return [("vagabot.reveal", s), ("vagabot.craft", s), ("vagabot.slip", s)]
+            return [("vagabot.reveal", s), ("bot.craft_order", s), ("vagabot.slip", s)]
         if phase == "daylight":  # 7.5
             return [("vagabot.daylight", s)]
         return [("vagabot.evening", s), ("bot.discard_order", s), ("vagabot.evening_end", s)]
@@ -446,20 +446,6 @@ class Reveal(Handler):
         v.slipped = False
         v.order = g.draw_card()
         g.note("order", ME, v.order)
-
-
-@step
-class CraftOrder(Handler):
-    """7.4.2 Craft order: craft the order card's item if available (1.1)."""
-
-    name = "vagabot.craft"
-    auto = True
-
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        order = vb(g, st[1]).order
-        if order:
-            craft_order(g, st[1], order)
 
 
 @step

@@ -6,7 +6,6 @@ battle.py; crafting in craft.py. The rest are here, by the phase they belong to.
 from __future__ import annotations
 
 from rootlaw.core.battle import battle_options, start_battle
-from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import Game
 from rootlaw.core.move import MoveCount, move_options, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
@@ -23,11 +22,6 @@ text_form("draw_with", "{1} draws a card too")
 
 DOMINANCE_MIN_VP = 10  # 3.3.1
 BIRDSONG_CARDS = frozenset({"royal_claim", "stand_and_deliver"})
-
-
-def fresh_item_supply() -> dict[str, int]:
-    """5.1.5 Form the item supply (a fresh dict: the catalog's is shared)."""
-    return dict(item_supply())
 
 
 # ------------------------------------------------------------------ dominance

@@ -429,14 +429,6 @@ class Game:
     def clearings(self) -> range:
         return range(1, len(self.board.clearings) + 1)
 
-    def presence(self, s: int, c: int) -> int:
-        """Warriors plus buildings of seat s in clearing c (2.5)."""
-        n = self.warriors[s][c]
-        for owner, _ in self.buildings[c]:
-            if owner == s:
-                n += 1
-        return n
-
     def rules(self, s: int, c: int) -> bool:
         """2.5 Rule (see ``rulers``)."""
         r = self._rulers

@@ -6,6 +6,7 @@ its edges; each faction fills the phases with its own steps (FactionDef.phase_st
 from __future__ import annotations
 
 from rootlaw.core import effects
+from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, step
@@ -45,7 +46,7 @@ class Setup(Handler):
         for c in g.clearings():
             if g.board.ruins[c]:
                 g.place_building(RUIN, "ruin", c)
-        g.supply = effects.fresh_item_supply()
+        g.supply = item_supply()  # a new dict each call
         # 5.1.7 faction setup in setup order
         order_seats = sorted(range(n), key=lambda s: (g.fdefs[s].setup_order, s))
         steps: list[Step] = []

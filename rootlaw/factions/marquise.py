@@ -232,9 +232,19 @@ def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
     return wood
 
 
-def _can_build(g: Game, s: int, cheapest: int) -> bool:
-    """Whether some group of connected ruled clearings has an open slot and wood for
-    the cheapest building (6.5.4): searched from the clearings holding wood."""
+def _cheapest(g: Game, s: int) -> int | None:
+    """The wood cost of the cheapest building left on the tracks (6.5.4.II)."""
+    costs = [COST[n] for n in (g.count_building(s, k) for k in KINDS) if n < len(COST)]
+    return min(costs) if costs else None
+
+
+def can_build(g: Game, s: int) -> bool:
+    """Whether the Build action (6.5.4) has any target, without listing them: some
+    group of connected ruled clearings with an open slot and wood for the cheapest
+    building left, searched from the clearings holding wood."""
+    cheapest = _cheapest(g, s)
+    if cheapest is None or cheapest > g.count_token(s, "wood"):
+        return False  # no building left, or not enough wood anywhere
     ruler = g.rulers()
     if cheapest == 0:
         return any(ruler[c] == s and g.open_slots(c) > 0 for c in g.clearings())
@@ -258,16 +268,11 @@ def _can_build(g: Game, s: int, cheapest: int) -> bool:
     return False
 
 
-def build_options(g: Game, s: int, first: bool = False) -> list[Option]:
-    """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay.
-    With ``first``, only whether there is any (a non-empty list if so)."""
-    wood_on_map = g.count_token(s, "wood")
-    costs = [COST[n] for n in (g.count_building(s, k) for k in KINDS)
-             if n < len(COST)]
-    if not costs or min(costs) > wood_on_map:
-        return []  # not enough wood anywhere
-    if first:
-        return [Option(("build",))] if _can_build(g, s, min(costs)) else []
+def build_options(g: Game, s: int) -> list[Option]:
+    """6.5.4.I: a clearing you rule, an open slot, a building left, wood to pay."""
+    cheapest = _cheapest(g, s)
+    if cheapest is None or cheapest > g.count_token(s, "wood"):
+        return []
     group = _ruled_groups(g, s)
     if not group:
         return []
@@ -322,7 +327,7 @@ class Actions(Handler):
             if ("recruit" not in g.once and g.warrior_supply(s)
                     and g.count_building(s, "recruiter")):
                 out.append(Option(("action", "recruit")))
-            if build_options(g, s, first=True):
+            if can_build(g, s):
                 out.append(Option(("action", "build")))
             if overwork_options(g, s):
                 out.append(Option(("action", "overwork")))

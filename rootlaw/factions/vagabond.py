@@ -145,6 +145,17 @@ def shift(vs: VagabondState, item: str, frm: int | None, to: int | None) -> None
     vs.items[item] = (x[0], x[1], x[2], x[3])
 
 
+# The side an item turns to, keeping face up or face down (9.2.7, 9.4.1, 9.5.7)
+DAMAGED = {READY: DMG_UP, EXHAUSTED: DMG_DOWN}
+REPAIRED = {DMG_UP: READY, DMG_DOWN: EXHAUSTED}
+REFRESHED = {EXHAUSTED: READY, DMG_DOWN: DMG_UP}
+
+
+def flip_item(vs: VagabondState, item: str, side: int, how: dict[int, int]) -> None:
+    """Damage, repair or refresh one item on ``side`` (``how``: DAMAGED, REPAIRED...)."""
+    shift(vs, item, side, how[side])
+
+
 def undamaged(vs: VagabondState, item: str) -> int:
     return count(vs, item, READY) + count(vs, item, EXHAUSTED)
 
@@ -266,8 +277,7 @@ class Vagabond(FactionDef):
             b.hits_by_ally += 1
             b.ally_lost += 1
             return None
-        shift(vs_of(g, s), choice[1], SIDES.index(choice[2]), DMG_UP if
-              choice[2] == "ready" else DMG_DOWN)
+        flip_item(vs_of(g, s), choice[1], SIDES.index(choice[2]), DAMAGED)
         if b is not None:
             b.hits_by_items += 1
         return None
@@ -463,11 +473,10 @@ class Refresh(Handler):
         if o[1] == "all":
             for i, side in choices_by_side(vs, (EXHAUSTED, DMG_DOWN)):
                 for _ in range(count(vs, i, side)):
-                    shift(vs, i, side, READY if side == EXHAUSTED else DMG_UP)
+                    flip_item(vs, i, side, REFRESHED)
             return
         item, side = o[1].split("|")
-        sd = int(side)
-        shift(vs, item, sd, READY if sd == EXHAUSTED else DMG_UP)
+        flip_item(vs, item, int(side), REFRESHED)
         g.push(("vagabond.refresh", st[1], st[2] - 1))
 
 
@@ -780,8 +789,7 @@ def _strike(g: Game, s: int, o: Option) -> None:
 
 def _repair(g: Game, s: int, o: Option) -> None:
     exhaust(g, s, "hammer")
-    side = SIDES.index(o[2])
-    shift(vs_of(g, s), o[1], side, READY if side == DMG_UP else EXHAUSTED)  # 9.5.7
+    flip_item(vs_of(g, s), o[1], SIDES.index(o[2]), REPAIRED)  # 9.5.7
 
 
 def _craft(g: Game, s: int, o: Option) -> None:
@@ -952,8 +960,7 @@ class FreeRepair(Handler):
     def apply(g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        side = SIDES.index(o[2])
-        shift(vs_of(g, st[1]), o[1], side, READY if side == DMG_UP else EXHAUSTED)
+        flip_item(vs_of(g, st[1]), o[1], SIDES.index(o[2]), REPAIRED)
         g.push(("vagabond.repair_free", st[1], st[2] - 1))
 
 
@@ -978,8 +985,7 @@ class Damage(Handler):
     def apply(g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        side = SIDES.index(o[2])
-        shift(vs_of(g, st[1]), o[1], side, DMG_UP if side == READY else DMG_DOWN)
+        flip_item(vs_of(g, st[1]), o[1], SIDES.index(o[2]), DAMAGED)
         g.push(("vagabond.damage", st[1], st[2] - 1))
 
 

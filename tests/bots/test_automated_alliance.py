@@ -208,10 +208,10 @@ def test_6_4_1_order_card_drawn_revealed_and_held_until_evening() -> None:
 
 def test_6_4_2_craft_order_scores_one_vp_if_the_item_is_available() -> None:
     g = parked(order="anvil")  # a hammer, 2 VP for a human (1.1.2: one for a bot)
-    run(g, ("automated_alliance.craft", AA))
+    run(g, ("bot.craft_order", AA))
     assert g.items[0] == ["hammer"] and aa_scores(g) == [(1, "craft")]
     g = parked(order="anvil", supply={"hammer": 0})  # not in the supply: nothing
-    run(g, ("automated_alliance.craft", AA))
+    run(g, ("bot.craft_order", AA))
     assert g.items[0] == [] and g.vp[0] == 0
 
 
