@@ -18,10 +18,10 @@ from rootlaw.core.catalog import DECK_FILES, MAP_NAMES
 from rootlaw.core.errors import IllegalAction, LoadError, RootlawError, SetupError
 from rootlaw.core.faction_api import FACTIONS, Faction
 from rootlaw.core.game import Game
-from rootlaw.core.options import Decision, Option
+from rootlaw.core.options import Decision, Option, label
 
 __all__ = ["Decision", "Faction", "Game", "IllegalAction", "LoadError", "Option",
-           "RootlawError", "SetupError", "new_game"]
+           "RootlawError", "SetupError", "label", "new_game"]
 __version__ = "0.1.0"
 
 

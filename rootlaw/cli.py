@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 import rootlaw
 from rootlaw.agents import make_agent
-from rootlaw.core.options import card_name
+from rootlaw.core.options import card_name, label
 
 HELP = """Enter the number of an option. Other commands:
   b  show the board again      h  this help
@@ -110,7 +110,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
             bot = bots[d.seat]
             choice = bot.choose(game.view(d.seat) if bot.needs_view else {}, d.options)
             if not args.quiet:
-                print(f"  {d.seat}: {choice}", file=out)
+                print(f"  {d.seat}: {label(choice)}", file=out)
             game.apply(choice)
             continue
         if game.turn_no != shown_turn:
@@ -118,7 +118,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
             shown_turn = game.turn_no
         print(f"\n[{d.seat}] {d.prompt}  (rule {d.rule})", file=out)
         for i, o in enumerate(d.options, 1):
-            print(f"  {i:>2}. {o}", file=out)
+            print(f"  {i:>2}. {label(o)}", file=out)
         while True:
             print("> ", end="", file=out, flush=True)
             line = inp.readline()

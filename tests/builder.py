@@ -49,7 +49,7 @@ from rootlaw import IllegalAction
 from rootlaw.core.catalog import SUITS, item_supply
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import RUIN, Game
-from rootlaw.core.steps import Step
+from rootlaw.core.steps import STEPS, FunctionStep, Step, register_steps
 from rootlaw.factions.eyrie import COLUMNS, LEADERS, EyrieState, tuck_viziers
 
 PerFaction = Mapping[str, Any]
@@ -290,3 +290,12 @@ def pieces(g: Game, c: int) -> dict[str, Any]:
         "buildings": sorted(g.buildings[c]),
         "tokens": sorted(g.tokens[c]),
     }
+
+
+def pause_step(name: str, kind: str, choices: tuple[str, str] = ("done", "skip")) -> str:
+    """Register (once) a test-only pause: a step with two options that do nothing, so
+    the engine stops there and a test can set up state before the rest runs."""
+    if name not in STEPS:
+        register_steps(FunctionStep(name, kind, lambda g, st: [(choices[0],), (choices[1],)],
+                                    lambda g, st, o: None))
+    return name

@@ -16,7 +16,7 @@ import pytest
 
 import rootlaw
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option
+from rootlaw.core.options import has_text_form, label
 
 GAMES = int(os.environ.get("ROOTLAW_INVARIANT_GAMES", "2000"))
 BATCH = 50
@@ -121,7 +121,7 @@ def check_options(g: Game) -> None:
     assert d is not None and len(d.options) >= 2
     assert len(set(d.options)) == len(d.options), "an option is listed twice"
     for o in d.options:
-        assert isinstance(o, Option) and str(o)
+        assert type(o) is tuple and has_text_form(o[0]) and label(o), f"{o!r} has no label"
         c = g.copy()
         c.apply(o)
     before = g.to_json()

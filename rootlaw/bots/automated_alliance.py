@@ -26,7 +26,7 @@ from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.alliance import (
     BASES,
     MARTIAL_LAW_WARRIORS,
@@ -206,15 +206,13 @@ def organize_threshold(g: Game, s: int) -> int:
     return ORGANIZE_AT[difficulty(g, s)]
 
 
-@step
 class Nightmare(Handler):
     """Nightmare difficulty: at the end of Evening, score one victory point."""
 
     name = "automated_alliance.nightmare"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         g.score(st[1], NIGHTMARE_VP, "nightmare")
 
 
@@ -317,15 +315,13 @@ register(AutomatedAlliance())
 
 
 # ---------------------------------------------------------------- birdsong
-@step
 class Reveal(Handler):
     """6.4.1 Reveal Order: draw and reveal an order card (2.7)."""
 
     name = "automated_alliance.reveal"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         fs = st_of(g, s)
         fs.revolted = False
@@ -333,7 +329,6 @@ class Reveal(Handler):
         g.note("order", g.factions[s], fs.order)
 
 
-@step
 class Revolt(Handler):
     """6.4.3 Revolt: not on a bird order; in the ordered sympathetic clearing with the
     most enemy pieces whose base is on the faction board."""
@@ -341,8 +336,7 @@ class Revolt(Handler):
     name = "automated_alliance.revolt"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         suit = order_suit(g, s)
         if suit is None or suit == "bird":
@@ -353,7 +347,6 @@ class Revolt(Handler):
             revolt(g, s, c)
 
 
-@step
 class PublicPity(Handler):
     """6.4.4 Public Pity: without a revolt this Birdsong, spread sympathy twice with
     zero to four sympathy tokens on the map (counted once, before), else once."""
@@ -361,8 +354,7 @@ class PublicPity(Handler):
     name = "automated_alliance.public_pity"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         if st_of(g, s).revolted:
             return
@@ -370,20 +362,17 @@ class PublicPity(Handler):
         g.push(*[("automated_alliance.spread", s, 1)] * times)
 
 
-@step
 class Spread(Handler):
     """6.5.1 Spread Sympathy. Args: (seat, score: 1, or 0 for Wildfire)."""
 
     name = "automated_alliance.spread"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         spread_sympathy(g, st[1], score=bool(st[2]))
 
 
 # ---------------------------------------------------------------- daylight
-@step
 class SurpriseRevolt(Handler):
     """6.5.2 Surprise Revolt: on a bird order, in the sympathetic clearing with the most
     enemy pieces matching a base on the faction board (ties: priority)."""
@@ -391,8 +380,7 @@ class SurpriseRevolt(Handler):
     name = "automated_alliance.surprise_revolt"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         if order_suit(g, s) != "bird":
             return
@@ -402,7 +390,6 @@ class SurpriseRevolt(Handler):
 
 
 # ----------------------------------------------------------------- evening
-@step
 class Organize(Handler):
     """6.6.1 Organize: in each clearing with a base and three or more Alliance warriors
     (by difficulty), remove them all, then spread sympathy; clearings in priority
@@ -411,8 +398,7 @@ class Organize(Handler):
     name = "automated_alliance.organize"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, done = st[1], st[2]
         need = organize_threshold(g, s)
         for c in sorted(set(base_clearings(g, s))):
@@ -424,7 +410,6 @@ class Organize(Handler):
                 return
 
 
-@step
 class Recruit(Handler):
     """6.6.2 Recruit: a warrior in each clearing with a base, in priority order (2.4)
     while the supply lasts (1.5.4)."""
@@ -432,8 +417,7 @@ class Recruit(Handler):
     name = "automated_alliance.recruit"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         for c in sorted(set(base_clearings(g, s))):
             if g.may_place(s, c):
@@ -441,7 +425,6 @@ class Recruit(Handler):
 
 
 # ------------------------------------------------------------- triggered rules
-@step
 class Crackdown(Handler):
     """6.2.4 Crackdown: a base was removed: remove every sympathy token from clearings
     of the base's suit (by the bot's own rule: nobody scores them, no Outrage).
@@ -450,8 +433,7 @@ class Crackdown(Handler):
     name = "automated_alliance.crackdown"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, suit = st[1], st[2]
         for c in g.clearings():
             if g.suits[c] == suit and sympathetic(g, s, c):
@@ -459,7 +441,6 @@ class Crackdown(Handler):
                 g.note("crackdown", g.factions[s], c)
 
 
-@step
 class Outrage(Handler):
     """6.2.3 Automated Outrage: the human who removed a sympathy token or moved warriors
     into a sympathetic clearing discards a card matching it (birds too, 2.1.1); with
@@ -469,21 +450,24 @@ class Outrage(Handler):
     kind = "outrage"
     rule = "Rootbotics 6.2.3"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Automated Outrage in {st[3]}: discard a {g.suits[st[3]]} card"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         cards = g.cards_matching(st[1], g.suits[st[3]])
         if not cards:
-            return [Option(("aa_outrage_none",))]
-        return [Option(("aa_outrage", cid)) for cid in cards]
+            return [("aa_outrage_none",)]
+        return [("aa_outrage", cid) for cid in cards]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         payer, s = st[1], st[2]
         if o[0] == "aa_outrage":
             g.spend(payer, o[1])
         else:
             g.score(s, OUTRAGE_VP, "outrage")
+
+
+register_steps(
+    Nightmare(), Reveal(), Revolt(), PublicPity(), Spread(), SurpriseRevolt(), Organize(),
+    Recruit(), Crackdown(), Outrage(),
+)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rootlaw.core.faction_api import FactionDef
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.options import text_form
+from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
@@ -43,7 +43,7 @@ class BotDef(FactionDef):
         """1.2.1: warriors first (as usual), then all tokens, then buildings at random."""
         if g.warriors[s][c] or not g.faction_pieces(s, c):
             return None
-        return [Option(("bot_hit",))]
+        return [("bot_hit",)]
 
     def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
         tokens = sorted({p[1] for p in g.tokens[c] if p[0] == s})
@@ -115,30 +115,29 @@ def order_of(g: Game, s: int) -> str | None:
     return order
 
 
-@step
 class CraftOrder(Handler):
     """Craft the order card's item if it is available (4.4.2, 5.4.2, 6.4.2, 7.4.2; 1.1)."""
 
     name = "bot.craft_order"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         order = order_of(g, st[1])
         if order:
             craft_order(g, st[1], order)
 
 
-@step
 class DiscardOrder(Handler):
     """Discard the current order card (4.6.2, 6.6.3, 7.6.3; 5.4.3 keeps it in the Decree)."""
 
     name = "bot.discard_order"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         order = order_of(g, st[1])
         if order:
             g.discard_card(order)
             g.fstate[st[1]].order = None  # type: ignore[attr-defined]
+
+
+register_steps(CraftOrder(), DiscardOrder())

@@ -28,7 +28,7 @@ from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import do_move, trigger_removals
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.eyrie import ROOST_VP, VIZIER, card_suit
 
 if TYPE_CHECKING:
@@ -238,7 +238,6 @@ def starting_clearing(g: Game, s: int) -> int | None:
     return free[g.random_index("electric_eyrie_corner", len(free))]
 
 
-@step
 class Setup(Handler):
     """5.3 Faction setup: roost and six warriors (5.3.2), Loyal Viziers in the bird
     column (5.3.3); difficulty (3.3.1): one vizier on easy, a bird ambush from the deck
@@ -247,8 +246,7 @@ class Setup(Handler):
     name = "electric_eyrie.setup"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         fs = st_of(g, s)
         c = starting_clearing(g, s)
@@ -290,7 +288,6 @@ def new_roost(g: Game, s: int) -> None:
     place_warriors_or_turmoil(g, s, spots[0], NEW_ROOST_WARRIORS)
 
 
-@step
 class Birdsong(Handler):
     """5.4: 5.4.1 reveal an order card, 5.4.2 craft it, 5.4.3 add it to the Decree,
     5.4.4 a new roost."""
@@ -298,8 +295,7 @@ class Birdsong(Handler):
     name = "electric_eyrie.birdsong"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         fs = st_of(g, s)
         fs.turmoil = False
@@ -313,7 +309,6 @@ class Birdsong(Handler):
 
 
 # ---------------------------------------------------------------- daylight
-@step
 class Daylight(Handler):
     """5.5: 5.5.1 resolve the Decree (recruit for the four columns left to right, then
     move, then battle), Relentless (trait: after the Decree), 5.5.2 build, Swoop (trait:
@@ -322,8 +317,7 @@ class Daylight(Handler):
     name = "electric_eyrie.daylight"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         if st_of(g, s).turmoil:
             return
@@ -357,15 +351,13 @@ def recruit_target(g: Game, s: int, suit: str) -> int | None:
     return None
 
 
-@step
 class Recruit(Handler):
     """5.5.1.I Recruit: as many warriors as the column has cards. Args: (seat, column)."""
 
     name = "electric_eyrie.recruit"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, col = st[1], st[2]
         n = column_cards(g, s, col)
         if not n:
@@ -402,7 +394,6 @@ def move_plan(g: Game, s: int, col: int) -> tuple[int, int, int] | None:
     return None
 
 
-@step
 class Move(Handler):
     """5.5.1.II Move, leaving exactly enough warriors to rule the origin or as many as
     the column has cards, whichever is higher. Args: (seat, column)."""
@@ -410,8 +401,7 @@ class Move(Handler):
     name = "electric_eyrie.move"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, col = st[1], st[2]
         if not column_cards(g, s, col):
             return
@@ -453,7 +443,6 @@ def defender(g: Game, s: int, c: int) -> int:
                                     priority_rank(g, o)))
 
 
-@step
 class BattleStep(Handler):
     """5.5.1.III Battle: one battle; the column with more cards than each other column
     deals an extra hit. Args: (seat, column)."""
@@ -461,8 +450,7 @@ class BattleStep(Handler):
     name = "electric_eyrie.battle"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, col = st[1], st[2]
         n = column_cards(g, s, col)
         if not n:
@@ -479,13 +467,11 @@ class BattleStep(Handler):
         start_battle(g, s, c, dfd)
 
 
-@step
 class BattleDone(Handler):
     name = "electric_eyrie.battle_done"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         st_of(g, st[1]).extra = 0
 
 
@@ -503,7 +489,6 @@ def relentless_targets(g: Game, s: int) -> tuple[int, list[tuple[int, int, str]]
     return None
 
 
-@step
 class Relentless(Handler):
     """Relentless (trait, 3.3.2): after resolving the Decree, remove all defenseless
     buildings and tokens in every clearing with Eyrie warriors, one clearing at a time by
@@ -512,8 +497,7 @@ class Relentless(Handler):
     name = "electric_eyrie.relentless"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         if st_of(g, s).turmoil:
             return
@@ -529,7 +513,6 @@ class Relentless(Handler):
         trigger_removals(g, s, [], pieces, in_battle=False)
 
 
-@step
 class Build(Handler):
     """5.5.2 Build: a roost in the clearing of highest priority the bot rules with no
     roost; unable to place one for any reason, the bot falls into turmoil (5.7)."""
@@ -537,8 +520,7 @@ class Build(Handler):
     name = "electric_eyrie.build"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         if st_of(g, s).turmoil:
             return
@@ -554,7 +536,6 @@ class Build(Handler):
         g.place_building(s, "roost", spots[0])
 
 
-@step
 class Swoop(Handler):
     """Swoop (trait, 3.3.2): at the end of Daylight, two warriors in the clearing of
     highest priority with no Eyrie pieces (where the bot may place, 2.3)."""
@@ -562,8 +543,7 @@ class Swoop(Handler):
     name = "electric_eyrie.swoop"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         if st_of(g, s).turmoil:
             return
@@ -573,7 +553,6 @@ class Swoop(Handler):
 
 
 # ----------------------------------------------------------------- evening
-@step
 class Evening(Handler):
     """5.6: score the rightmost empty space of the Roosts track; nightmare (3.3.1): one
     more victory point at the end of Evening."""
@@ -581,10 +560,15 @@ class Evening(Handler):
     name = "electric_eyrie.evening"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         roosts = g.count_building(s, "roost")
         if roosts:
             g.score(s, ROOST_VP[roosts - 1], "roosts")
         g.score(s, int(level(g, s)["evening_vp"]), "nightmare")
+
+
+register_steps(
+    Setup(), Birdsong(), Daylight(), Recruit(), Move(), BattleStep(), BattleDone(),
+    Relentless(), Build(), Swoop(), Evening(),
+)

@@ -24,7 +24,7 @@ from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import do_move, move_pairs
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.marquise import KINDS, keep_clearing
 
 if TYPE_CHECKING:
@@ -64,9 +64,12 @@ class MechanicalMarquiseState(FactionState):
         self.hosp: tuple[int, ...] = ()
 
     def copy(self) -> MechanicalMarquiseState:
-        c = MechanicalMarquiseState.__new__(MechanicalMarquiseState)
-        for k in MechanicalMarquiseState.__slots__:
-            setattr(c, k, getattr(self, k))
+        c = MechanicalMarquiseState()
+        c.order = self.order
+        c.built = self.built
+        c.passes = self.passes
+        c.fort = self.fort
+        c.hosp = self.hosp
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -323,16 +326,14 @@ register(MechanicalMarquise())
 
 
 # ---------------------------------------------------------------------- setup
-@step
 class Setup(Handler):
     """4.3.2 keep in a random corner; 4.3.3 garrison (an extra warrior at the keep);
     4.3.4 starting buildings at random, one per clearing, in or next to the keep's."""
 
-    name = P + "setup"
+    name = "mmarquise.setup"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         corners = [c for c in g.board.corners if g.may_place(s, c)]
         keep = corners[g.random_index("keep_corner", len(corners))]
@@ -350,15 +351,13 @@ class Setup(Handler):
 
 
 # ------------------------------------------------------------------- birdsong
-@step
 class Reveal(Handler):
     """4.4.1 Reveal Order: draw and reveal an order card (2.7)."""
 
-    name = P + "reveal"
+    name = "mmarquise.reveal"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         fs = st_of(g, s)
         fs.built = False
@@ -369,15 +368,13 @@ class Reveal(Handler):
 
 
 # ------------------------------------------------------------------- daylight
-@step
 class Daylight(Handler):
     """4.5 Daylight, or 4.7 Escalated Daylight with a bird order: schedule its steps."""
 
-    name = P + "daylight"
+    name = "mmarquise.daylight"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         suit = order_suit(g, s)
         if suit is None:  # no card left to draw (2.1): nothing is ordered
@@ -396,16 +393,14 @@ class Daylight(Handler):
         g.push(*steps)
 
 
-@step
 class Battles(Handler):
     """4.5.1 / 4.7.1: a battle in each listed clearing, highest priority first (2.4),
     where it is legal when its turn comes (2.3). Args: (seat, clearings left)."""
 
-    name = P + "battles"
+    name = "mmarquise.battles"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, where = st[1], st[2]
         if not where:
             return
@@ -417,15 +412,13 @@ class Battles(Handler):
             start_battle(g, s, c, d)
 
 
-@step
 class Recruit(Handler):
     """4.5.2 / 4.7.2 Recruit (difficulty 3.3.1; Iron Will)."""
 
-    name = P + "recruit"
+    name = "mmarquise.recruit"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         suit = order_suit(g, s)
         assert suit is not None
@@ -433,15 +426,13 @@ class Recruit(Handler):
             g.place_warriors(s, c, n)  # as many as the supply holds (1.5.4)
 
 
-@step
 class Build(Handler):
     """4.5.3 / 4.7.3 Build: no VP for placing (4.6.1)."""
 
-    name = P + "build"
+    name = "mmarquise.build"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         suit = order_suit(g, s)
         assert suit is not None
@@ -455,18 +446,16 @@ class Build(Handler):
         st_of(g, s).built = True
 
 
-@step
 class Moves(Handler):
     """4.5.4 / 4.7.4 Move all but three warriors from each listed clearing, origins
     highest priority first (2.4), counted when each origin's turn comes; with a bird
     order, then battle in each clearing moved into. Args: (seat, origins left,
     clearings moved into)."""
 
-    name = P + "moves"
+    name = "mmarquise.moves"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, origins, moved = st[1], st[2], st[3]
         if not origins:
             if moved and order_suit(g, s) == "bird":  # 4.7.4 then battle
@@ -482,16 +471,14 @@ class Moves(Handler):
         do_move(g, s, a, b, n)
 
 
-@step
 class Blitz(Handler):
     """Blitz (trait): after moving, move all but one warrior out of the clearing you
     rule of highest priority with no enemy pieces, then battle in the destination."""
 
-    name = P + "blitz"
+    name = "mmarquise.blitz"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         found = blitz_move(g, s)
         if found is None:
@@ -501,16 +488,14 @@ class Blitz(Handler):
         do_move(g, s, a, b, g.warriors[s][a] - BLITZ_KEEPS)
 
 
-@step
 class Expand(Handler):
     """4.5.5 Expand: no building placed this turn and five or fewer on the map:
     discard the order, reveal a new one (no crafting) and Daylight again."""
 
-    name = P + "expand"
+    name = "mmarquise.expand"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         fs = st_of(g, s)
         if fs.built or buildings_on_map(g, s) > EXPAND_MAX_BUILDINGS or not fs.order:
@@ -529,29 +514,31 @@ class Expand(Handler):
 
 
 # -------------------------------------------------------------------- evening
-@step
 class Score(Handler):
     """4.6.1 Score the rightmost empty space of the ordered Buildings track."""
 
-    name = P + "score"
+    name = "mmarquise.score"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         suit = order_suit(g, s)
         if suit is not None:
             g.score(s, evening_score(g, s, suit), "buildings_track")
 
 
-@step
 class Nightmare(Handler):
     """3.3.1 Nightmare difficulty: at the end of Evening, score one victory point."""
 
-    name = P + "nightmare"
+    name = "mmarquise.nightmare"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.score(s, DIFFICULTY[difficulty(g, s)].get("evening_vp", 0), "nightmare")
+
+
+register_steps(
+    Setup(), Reveal(), Daylight(), Battles(), Recruit(), Build(), Moves(), Blitz(), Expand(),
+    Score(), Nightmare(),
+)

@@ -18,8 +18,8 @@ from rootlaw.core.battle import hits_step, settle, start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
-from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.options import text_form
+from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.vagabond import QUESTS, RUIN_ITEMS, adjacent_places, place_name
 
 if TYPE_CHECKING:
@@ -64,9 +64,18 @@ class VagabotState(FactionState):
         self.removed = 0  # enemy warriors removed in the battle under way (7.5.4)
 
     def copy(self) -> VagabotState:
-        v = object.__new__(VagabotState)
-        for k in VagabotState.__slots__:
-            setattr(v, k, getattr(self, k))
+        v = VagabotState()
+        v.character = self.character
+        v.ready = self.ready
+        v.exhausted = self.exhausted
+        v.track = self.track
+        v.dmg_up = self.dmg_up
+        v.dmg_down = self.dmg_down
+        v.kinds = self.kinds
+        v.order = self.order
+        v.quests_done = self.quests_done
+        v.slipped = self.slipped
+        v.removed = self.removed
         return v
 
     def to_json(self) -> dict[str, Any]:
@@ -342,7 +351,7 @@ class Vagabot(BotDef):
 
     def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
         v = vb(g, s)
-        return [Option(("vagabot_damage",))] if undamaged(v) else []
+        return [("vagabot_damage",)] if undamaged(v) else []
 
     def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
         damage_one(vb(g, s))  # 7.2.5
@@ -395,15 +404,13 @@ register(Vagabot())
 
 
 # ------------------------------------------------------------------ setup (7.3)
-@step
 class Setup(Handler):
     """7.3 Faction setup: character, pawn, quest, ruins, starting items."""
 
     name = "vagabot.setup"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         # 7.3.1 Choose character: the setup's choice (new_game's bot_setup), else random
@@ -433,22 +440,19 @@ class Setup(Handler):
 
 
 # --------------------------------------------------------------- birdsong (7.4)
-@step
 class Reveal(Handler):
     """7.4.1 Reveal order: draw and reveal an order card (2.7)."""
 
     name = "vagabot.reveal"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         v = vb(g, st[1])
         v.slipped = False
         v.order = g.draw_card()
         g.note("order", ME, v.order)
 
 
-@step
 class Slip(Handler):
     """7.4.3 Slip: with two or fewer undamaged items, move into a random adjacent
     forest, then skip Daylight."""
@@ -456,8 +460,7 @@ class Slip(Handler):
     name = "vagabot.slip"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         if undamaged(v) <= SLIP_AT:
@@ -466,7 +469,6 @@ class Slip(Handler):
 
 
 # --------------------------------------------------------------- daylight (7.5)
-@step
 class Daylight(Handler):
     """7.5: the order card's suit gives the actions, in order (I-IV); Adventurer
     (trait card) adds repeated quests at the end of Daylight."""
@@ -474,8 +476,7 @@ class Daylight(Handler):
     name = "vagabot.daylight"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         g.push(*daylight_steps(g, st[1]))
 
 
@@ -489,7 +490,6 @@ def daylight_steps(g: Game, s: int) -> list[Step]:
     return steps
 
 
-@step
 class Explore(Handler):
     """7.5.1 Explore: move to the nearest ruin, exhaust one item, take a random item
     from under it (no VP); remove the ruin once empty."""
@@ -497,8 +497,7 @@ class Explore(Handler):
     name = "vagabot.explore"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         ruins = [c for c in g.clearings() if g.ruin_items[c]]
@@ -537,25 +536,21 @@ def do_quest(g: Game, s: int) -> bool:
     return True
 
 
-@step
 class Quest(Handler):
     name = "vagabot.quest"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         do_quest(g, st[1])
 
 
-@step
 class QuestRepeat(Handler):
     """Adventurer (trait card): at the end of Daylight, repeat Quest as often as possible."""
 
     name = "vagabot.quest_repeat"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         if do_quest(g, st[1]):
             g.push(st)
 
@@ -572,7 +567,6 @@ def aid_target(g: Game, s: int) -> int | None:
     return min(able, key=lambda o: (g.vp[o], priority_rank(g, o)))
 
 
-@step
 class Aid(Handler):
     """7.5.3 Aid: exhaust as many items as possible up to the target's crafted items,
     take that many (at random), score that many; the target draws that many (an aided
@@ -581,8 +575,7 @@ class Aid(Handler):
     name = "vagabot.aid"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         t = aid_target(g, s)
@@ -640,7 +633,6 @@ def battle_clearings(g: Game, s: int, t: int) -> list[int]:
     return nearest(g, s, have, most_buildings_tokens, fewest_warriors)
 
 
-@step
 class BattleAction(Handler):
     """7.5.4 Battle: move to the target clearing, exhaust one item, battle; then
     Battle Again. Adventurer (trait card): battle no more than once per turn."""
@@ -648,8 +640,7 @@ class BattleAction(Handler):
     name = "vagabot.battle"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         if has_trait(g, s, "adventurer") and "vagabot_battle" in g.once:
@@ -672,7 +663,6 @@ def begin_battle(g: Game, s: int, t: int, c: int) -> None:
     start_battle(g, s, c, t)
 
 
-@step
 class BattleAgain(Handler):
     """7.5.4: while pieces of that player remain there, exhaust two items and battle
     again (not with the Adventurer trait card). Args: (seat, defender, clearing)."""
@@ -680,8 +670,7 @@ class BattleAgain(Handler):
     name = "vagabot.battle_again"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, t, c = st[1], st[2], st[3]
         v = vb(g, s)
         if has_trait(g, s, "adventurer") or g.pawn[s] != c:
@@ -692,20 +681,17 @@ class BattleAgain(Handler):
         begin_battle(g, s, t, c)
 
 
-@step
 class MarksmanSettle(Handler):
     """Marksman (trait card): score and trigger what the immediate hit removed."""
 
     name = "vagabot.marksman_settle"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         if g.battle is not None:
             settle(g, g.battle)
 
 
-@step
 class Repair(Handler):
     """7.5.5 Repair: with a damaged item, exhaust one item to repair one (it keeps its
     side; unexhausted first, as in 7.6.2)."""
@@ -713,8 +699,7 @@ class Repair(Handler):
     name = "vagabot.repair"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         v = vb(g, st[1])
         if damaged(v) and v.ready >= COST["repair"]:
             exhaust(v, COST["repair"])
@@ -779,7 +764,6 @@ def special_effect(g: Game, s: int) -> Callable[[], None] | None:
     return None
 
 
-@step
 class Special(Handler):
     """7.5.6 Special: exhaust one item for the character's action (7.7); skip it if it
     would have no effect."""
@@ -787,8 +771,7 @@ class Special(Handler):
     name = "vagabot.special"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         if v.ready < COST["special"]:
@@ -801,7 +784,6 @@ class Special(Handler):
 
 
 # ---------------------------------------------------------------- evening (7.6)
-@step
 class Evening(Handler):
     """7.6.1 Refresh four undamaged items (six with none damaged; difficulty card
     +-1); 7.6.2 repair all in a forest, else one (Berserker trait: one more)."""
@@ -809,8 +791,7 @@ class Evening(Handler):
     name = "vagabot.evening"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         v = vb(g, s)
         n = REFRESH_DAMAGED if damaged(v) else REFRESH_CLEAN
@@ -824,30 +805,32 @@ class Evening(Handler):
                 repair_one(v)
 
 
-@step
 class EveningEnd(Handler):
     """Nightmare difficulty card: at the end of Evening, score one VP."""
 
     name = "vagabot.evening_end"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         vp = DIFFICULTY[difficulty(g, st[1])]["evening_vp"]
         if vp:
             g.score(st[1], vp, "difficulty")
 
 
-@step
 class Damage(Handler):
     """7.2.1.I Full Removal: damage three items (by 7.2.5's order). Args: (seat, n)."""
 
     name = "vagabot.damage"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         v = vb(g, st[1])
         for _ in range(st[2]):
             damage_one(v)
 
+
+register_steps(
+    Setup(), Reveal(), Slip(), Daylight(), Explore(), Quest(), QuestRepeat(), Aid(),
+    BattleAction(), BattleAgain(), MarksmanSettle(), Repair(), Special(), Evening(),
+    EveningEnd(), Damage(),
+)

@@ -10,7 +10,7 @@ from typing import Any
 from rootlaw.core.game import Game
 from rootlaw.core.move import remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("battle", "battle in {1} against {2}")
 text_form("ambush", "ambush with {c1}")
@@ -24,13 +24,17 @@ text_form("hit", "remove {2} ({1})")
 AMBUSH_OF = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "ambush_mouse"}
 
 
+_FIELDS = (  # the state of a battle, saved field by field
+    "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
+    "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
+    "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost",
+    "instigator")
+
+
 class Battle:
     """The state of one battle (4.3)."""
 
-    __slots__ = ("att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
-                 "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
-                 "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost",
-                 "instigator")
+    __slots__ = _FIELDS
 
     def __init__(self, att: int, dfd: int, c: int) -> None:
         self.att = att
@@ -55,25 +59,50 @@ class Battle:
         self.instigator = -1  # D.4.2: the Vagrant who started this battle between others
 
     def copy(self) -> Battle:
-        b = object.__new__(Battle)
-        for k in Battle.__slots__:
-            setattr(b, k, getattr(self, k))
+        b = Battle(self.att, self.dfd, self.c)
+        b.ambush = self.ambush
+        b.a_rolled = self.a_rolled
+        b.d_rolled = self.d_rolled
+        b.a_extra = self.a_extra
+        b.d_extra = self.d_extra
+        b.a_ignore = self.a_ignore
+        b.d_ignore = self.d_ignore
+        b.used = self.used
         b.warriors_lost = self.warriors_lost[:]
         b.pieces_lost = [self.pieces_lost[0][:], self.pieces_lost[1][:]]
         b.removed_any = self.removed_any[:]
+        b.ally = self.ally
         b.max_bonus = self.max_bonus[:]
+        b.hits_by_ally = self.hits_by_ally
+        b.hits_by_items = self.hits_by_items
+        b.ally_lost = self.ally_lost
+        b.instigator = self.instigator
         return b
 
     def to_json(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v)
-                for k in Battle.__slots__ for v in [getattr(self, k)]}
+                for k in _FIELDS for v in [getattr(self, k)]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Battle:
-        b = cls(int(d["att"]), int(d["dfd"]), int(d["c"]))
-        for k in Battle.__slots__:
-            setattr(b, k, d[k])
-        b.used = tuple(d["used"])
+        b = Battle(int(d["att"]), int(d["dfd"]), int(d["c"]))
+        b.ambush = None if d["ambush"] is None else str(d["ambush"])
+        b.a_rolled = int(d["a_rolled"])
+        b.d_rolled = int(d["d_rolled"])
+        b.a_extra = int(d["a_extra"])
+        b.d_extra = int(d["d_extra"])
+        b.a_ignore = bool(d["a_ignore"])
+        b.d_ignore = bool(d["d_ignore"])
+        b.used = tuple(str(x) for x in d["used"])
+        b.warriors_lost = [int(x) for x in d["warriors_lost"]]
+        b.pieces_lost = [[str(x) for x in side] for side in d["pieces_lost"]]
+        b.removed_any = [bool(x) for x in d["removed_any"]]
+        b.ally = int(d["ally"])
+        b.max_bonus = [int(x) for x in d["max_bonus"]]
+        b.hits_by_ally = int(d["hits_by_ally"])
+        b.hits_by_items = int(d["hits_by_items"])
+        b.ally_lost = int(d["ally_lost"])
+        b.instigator = int(d["instigator"])
         return b
 
 
@@ -102,14 +131,14 @@ def can_battle(g: Game, s: int) -> bool:
 
 
 def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
-    return [Option(("battle", c, g.factions[o])) for c, o in battle_targets(g, s, clearings)]
+    return [("battle", c, g.factions[o]) for c, o in battle_targets(g, s, clearings)]
 
 
 def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
     """Begin a battle; its steps run before anything already scheduled. ``ally``: the
     allied faction whose warriors an attacking Vagabond treats as his own (9.2.9.IIc)."""
-    g.battle = Battle(att, dfd, c)
-    g.battle.ally = ally
+    b = g.battle = Battle(att, dfd, c)
+    b.ally = ally
     g.push(("battle.ambush", dfd))
 
 
@@ -125,7 +154,6 @@ def _ambush_cards(g: Game, s: int, c: int) -> list[str]:
     return out
 
 
-@step
 class Ambush(Handler):
     """4.3.1 Step 1: the defender may ambush."""
 
@@ -134,19 +162,17 @@ class Ambush(Handler):
     rule = "4.3.1"
     prompt = "Play an ambush card?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        b = g.battle
+    def options(self, g: Game, st: Step) -> list[Option]:
+        b = g.current_battle()
         if "scouting_party" in g.played[b.att]:  # attacker not affected by ambush cards
-            return [Option(("no_ambush",))]
+            return [("no_ambush",)]
         if not g.fdefs[b.att].can_be_ambushed(g, b.att):  # Rootbotics 2.8.2
-            return [Option(("no_ambush",))]
+            return [("no_ambush",)]
         cards = _ambush_cards(g, b.dfd, b.c)
-        return [Option(("ambush", a)) for a in cards] + [Option(("no_ambush",))]
+        return [("ambush", a) for a in cards] + [("no_ambush",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        b = g.battle
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        b = g.current_battle()
         if o[0] == "ambush":
             g.hands[b.dfd].remove(o[1])
             b.ambush = o[1]
@@ -155,7 +181,6 @@ class Ambush(Handler):
             g.push(("battle.before_roll", b.att))
 
 
-@step
 class Foil(Handler):
     """4.3.1.I Foil Ambush: the attacker may play a matching ambush card."""
 
@@ -164,81 +189,75 @@ class Foil(Handler):
     rule = "4.3.1.I"
     prompt = "Foil the ambush with an ambush card of your own?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        b = g.battle
-        return [Option(("foil", a)) for a in _ambush_cards(g, b.att, b.c)] + [Option(("no_foil",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        b = g.current_battle()
+        return [("foil", a) for a in _ambush_cards(g, b.att, b.c)] + [("no_foil",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        b = g.battle
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        b = g.current_battle()
         if o[0] == "foil":
             g.spend(b.att, o[1])
-            g.discard_card(b.ambush)
-            b.ambush = None
+            discard_ambush(g, b)
             g.push(("battle.before_roll", b.att))
         else:  # 4.3.1.II the defender deals two hits immediately
             g.push(hits_step(b, b.att, b.dfd, 2), ("battle.after_ambush", b.att))
 
 
-@step
+def discard_ambush(g: Game, b: Battle) -> None:
+    if b.ambush is not None:
+        g.discard_card(b.ambush)
+        b.ambush = None
+
+
 class AfterAmbush(Handler):
     """4.3.1.II: discard the ambush; end the battle if no attacking warriors remain."""
 
     name = "battle.after_ambush"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        b = g.battle
-        g.discard_card(b.ambush)
-        b.ambush = None
+    def run(self, g: Game, st: Step) -> None:
+        b = g.current_battle()
+        discard_ambush(g, b)
         g.push(("battle.attackers_left", b.att))
         settle(g, b)  # effects of the removal first (e.g. 6.2.3 back into the keep's clearing)
 
 
-@step
 class AttackersLeft(Handler):
     """4.3.1.II: if no attacking warriors or pawns remain, end the battle immediately."""
 
     name = "battle.attackers_left"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        b = g.battle
+    def run(self, g: Game, st: Step) -> None:
+        b = g.current_battle()
         if not g.can_fight_in(b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c]):
             g.push(("battle.end", b.att))
         else:
             g.push(("battle.before_roll", b.att))
 
 
-@step
 class BeforeRoll(Handler):
     """Rules that act before the dice are rolled (D.5.2 Protector)."""
 
     name = "battle.before_roll"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        b = g.battle
+    def run(self, g: Game, st: Step) -> None:
+        b = g.current_battle()
         steps: list[Step] = []
         for o, fd in enumerate(g.fdefs):
             steps.extend(fd.battle_before_roll(g, o, b))
         g.push(*steps, ("battle.roll", b.att))
 
 
-@step
 class Roll(Handler):
     """4.3.2 Roll dice: higher to the attacker; capped by warriors (4.3.2.I)."""
 
     name = "battle.roll"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        b = g.battle
+    def run(self, g: Game, st: Step) -> None:
+        b = g.current_battle()
         x, y = g.roll_dice()
         hi, lo = max(x, y), min(x, y)
         if g.fdefs[b.dfd].battle_takes_higher_roll(g, b.dfd, b, False):
@@ -259,7 +278,7 @@ class Roll(Handler):
 
 def effect_choices(g: Game, s: int) -> list[str]:
     """Optional battle effects s may still use (4.3.3)."""
-    b = g.battle
+    b = g.current_battle()
     out: list[str] = []
     played = g.played[s]
     attacker = s == b.att
@@ -272,24 +291,20 @@ def effect_choices(g: Game, s: int) -> list[str]:
     return out + g.fdefs[s].battle_effects(g, s, b)
 
 
-@step
 class EffectsOrder(Handler):
     name = "battle.order"
     kind = "effects_order"
     rule = "4.3.3"
     prompt = "Who uses battle effects first?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        b = g.battle
-        return [Option(("first", g.factions[b.att])), Option(("first", g.factions[b.dfd]))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        b = g.current_battle()
+        return [("first", g.factions[b.att]), ("first", g.factions[b.dfd])]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         g.push(("battle.effects", g.seat_of(o[1]), 1))
 
 
-@step
 class Effects(Handler):
     """4.3.3 Step 3: use optional battle effects (Armorers, Sappers, Brutal Tactics)."""
 
@@ -298,14 +313,12 @@ class Effects(Handler):
     rule = "4.3.3"
     prompt = "Use a battle effect?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("effect", c)) for c in effect_choices(g, st[1])] + [Option(("done",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("effect", c) for c in effect_choices(g, st[1])] + [("done",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, both = st[1], st[2]
-        b = g.battle
+        b = g.current_battle()
         if o[0] == "done":
             other = b.dfd if s == b.att else b.att
             if both == 1:
@@ -334,16 +347,14 @@ class Effects(Handler):
         g.push(st)
 
 
-@step
 class Deal(Handler):
     """4.3.4 Step 4: deal hits, both sides at once."""
 
     name = "battle.deal"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        b = g.battle
+    def run(self, g: Game, st: Step) -> None:
+        b = g.current_battle()
         to_dfd = (0 if b.d_ignore else b.a_rolled) + b.a_extra
         to_dfd += g.fdefs[b.att].battle_extra_hits(g, b.att, b, True)
         if g.fdefs[b.dfd].battle_defenseless(g, b.dfd, b):
@@ -354,7 +365,6 @@ class Deal(Handler):
                ("battle.end", b.att))
 
 
-@step
 class Hits(Handler):
     """4.3.4: each hit removes a piece; warriors first, then buildings and tokens
     of the taker's choice. Args: (decider, taker, dealer, clearing, hits left); the
@@ -365,27 +375,25 @@ class Hits(Handler):
     rule = "4.3.4"
     prompt = "Choose a building or token to remove"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         taker, c, left = st[2], st[4], st[5]
         if left <= 0:
-            return [Option(("done",))]
+            return [("done",)]
         special = g.fdefs[taker].hit_choices(g, taker, g.battle, c)
         if special is not None:  # e.g. 9.2.7: the Vagabond damages items
-            return special or [Option(("done",))]
+            return special or [("done",)]
         if g.warriors[taker][c]:
-            return [Option(("hit", taker, "warrior"))]
+            return [("hit", taker, "warrior")]
         pieces = dict.fromkeys(p[1] for p in g.faction_pieces(taker, c))
         if not pieces:
-            return [Option(("done",))]
-        return [Option(("hit", taker, k)) for k in pieces]
+            return [("done",)]
+        return [("hit", taker, k) for k in pieces]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         _, decider, taker, dealer, c, left = st
-        b = g.battle
+        b = g.current_battle()
         side = 0 if taker == b.att else 1
         if o[0] != "hit":
             kind = g.fdefs[taker].take_hit(g, taker, b, c, o)
@@ -431,14 +439,12 @@ def settle(g: Game, b: Battle) -> None:
     trigger_removals(g, by_d, mine, [(b.att, c, k) for k in lost_a])
 
 
-@step
 class End(Handler):
     name = "battle.end"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
-        b = g.battle
+    def run(self, g: Game, st: Step) -> None:
+        b = g.current_battle()
         g.battle = None
         for side, s in ((0, b.att), (1, b.dfd)):
             if b.removed_any[side] and b.instigator < 0:
@@ -446,3 +452,9 @@ class End(Handler):
         settle(g, b)
         for s in (b.att, b.dfd):
             g.fdefs[s].battle_ended(g, s, b)
+
+
+register_steps(
+    Ambush(), Foil(), AfterAmbush(), AttackersLeft(), BeforeRoll(), Roll(), EffectsOrder(),
+    Effects(), Deal(), Hits(), End(),
+)

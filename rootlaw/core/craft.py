@@ -12,7 +12,7 @@ from rootlaw.core.catalog import SUITS
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
 from rootlaw.core.game import Game
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("craft", "craft {c1}")
 
@@ -46,11 +46,11 @@ def craft_options(g: Game, s: int) -> list[Option]:
         if min(rest) < 0:
             continue
         if not anys:
-            out.append(Option(("craft", cid, ())))
+            out.append(("craft", cid, ()))
             continue
         for combo in combinations_with_replacement(SUITS, anys):
             if all(combo.count(SUITS[i]) <= rest[i] for i in range(3)):
-                out.append(Option(("craft", cid, combo)))
+                out.append(("craft", cid, combo))
     return out
 
 
@@ -75,7 +75,6 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
         favor(g, s, FAVORS[cid])
 
 
-@step
 class Craft(Handler):
     """Crafting before actions (6.5, 7.5.1): craft any number of cards, then go on."""
 
@@ -84,13 +83,11 @@ class Craft(Handler):
     rule = "4.1"
     prompt = "Craft a card, or go on"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        return craft_options(g, s) + daylight_extras(g, s) + [Option(("done",))]
+        return craft_options(g, s) + daylight_extras(g, s) + [("done",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s = st[1]
         if o[0] == "done":
             return
@@ -99,3 +96,6 @@ class Craft(Handler):
             apply_daylight_extra(g, s, o)
         else:
             craft(g, s, o[1], o[2])
+
+
+register_steps(Craft())

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.game import Game
-from rootlaw.core.move import MoveCount, move_options, remove_warriors, trigger_removals
+from rootlaw.core.move import move_options, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
 text_form("stand_and_deliver", "Stand and Deliver!: take a random card from {1}")
@@ -47,12 +47,12 @@ def dominance_options(g: Game, s: int) -> list[Option]:
             and g.fdefs[s].can_activate_dominance(g, s)):
         for cid in dict.fromkeys(hand):
             if g.card(cid).kind == "dominance":
-                out.append(Option(("activate", cid)))
+                out.append(("activate", cid))
     for dom in dict.fromkeys(g.available):
         suit = g.suit_of(dom)
         payers = ([c for c in dict.fromkeys(hand) if g.suit_of(c) == "bird"] if suit == "bird"
                   else g.cards_matching(s, suit))
-        out.extend(Option(("take_dominance", dom, pay)) for pay in payers)
+        out.extend(("take_dominance", dom, pay) for pay in payers)
     return out
 
 
@@ -65,9 +65,9 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
         return out
     if "tax_collector" in played and "tax_collector" not in g.once:
         w = g.warriors[s]
-        out.extend(Option(("tax_collector", c)) for c in g.clearings() if w[c])
+        out.extend(("tax_collector", c) for c in g.clearings() if w[c])
     if "codebreakers" in played and "codebreakers" not in g.once:
-        out.extend(Option(("codebreakers", g.factions[o])) for o in g.others(s))
+        out.extend(("codebreakers", g.factions[o]) for o in g.others(s))
     return out
 
 
@@ -104,9 +104,9 @@ def birdsong_options(g: Game, s: int) -> list[Option]:
         return []
     out: list[Option] = []
     if "royal_claim" in played:
-        out.append(Option(("royal_claim",)))
+        out.append(("royal_claim",))
     if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
-        out.extend(Option(("stand_and_deliver", g.factions[o])) for o in g.others(s)
+        out.extend(("stand_and_deliver", g.factions[o]) for o in g.others(s)
                    if g.hands[o] or not g.fdefs[o].has_hand)
     return out
 
@@ -144,7 +144,6 @@ def give_card(g: Game, s: int, t: int, card: str) -> None:
         g.score(t, 1, "poor_manual_dexterity")
 
 
-@step
 class BetterBurrowBank(Handler):
     """Better Burrow Bank: at start of Birdsong, you and another player each draw a card."""
 
@@ -153,17 +152,14 @@ class BetterBurrowBank(Handler):
     rule = "4.1.3"
     prompt = "Better Burrow Bank: which other player draws a card?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("draw_with", g.factions[o])) for o in g.others(st[1])]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("draw_with", g.factions[o]) for o in g.others(st[1])]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         g.draw(st[1], 1)
         g.draw(g.seat_of(o[1]), 1)
 
 
-@step
 class CommandWarren(Handler):
     """Command Warren: at start of Daylight, you may initiate a battle."""
 
@@ -172,17 +168,14 @@ class CommandWarren(Handler):
     rule = "4.1.3"
     prompt = "Command Warren: initiate a battle?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return battle_options(g, st[1]) + [Option(("skip",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return battle_options(g, st[1]) + [("skip",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "battle":
             start_battle(g, st[1], o[1], g.seat_of(o[2]))
 
 
-@step
 class Cobbler(Handler):
     """Cobbler: at start of Evening, you may take a move."""
 
@@ -191,15 +184,13 @@ class Cobbler(Handler):
     rule = "4.1.3"
     prompt = "Cobbler: take a move?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        return move_options(g, s) + g.fdefs[s].pawn_move_options(g, s) + [Option(("skip",))]
+        return move_options(g, s) + g.fdefs[s].pawn_move_options(g, s) + [("skip",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "move":
-            g.push((MoveCount.name, st[1], o[1], o[2]))
+            g.push(("move_count", st[1], o[1], o[2]))
         elif o[0] != "skip":
             g.fdefs[st[1]].take_pawn_move(g, st[1], o)
 
@@ -228,3 +219,6 @@ def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
             pieces.append((o, c, p[1]))
     g.score(s, sum(g.fdefs[o].points_for_removal(g, o, k) for o, _, k in pieces), "removal")
     trigger_removals(g, s, warriors, pieces, in_battle=False)
+
+
+register_steps(BetterBurrowBank(), CommandWarren(), Cobbler())

@@ -54,14 +54,10 @@ class FactionDef:
     has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
 
-    # set for each subclass: does it override blocks_placement / blocks_move? (fast path)
-    limits_placement: ClassVar[bool] = False
-    limits_movement: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.limits_placement = cls.blocks_placement is not FactionDef.blocks_placement
-        cls.limits_movement = cls.blocks_move is not FactionDef.blocks_move
+    # does the faction override blocks_placement / blocks_move? Set by ``register``, so
+    # the engine skips the hook for factions without such a rule (fast path)
+    limits_placement: bool = False
+    limits_movement: bool = False
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -214,5 +210,12 @@ FACTIONS: dict[str, FactionDef] = {}
 def register(fd: FactionDef) -> FactionDef:
     if fd.id in FACTIONS:
         raise ValueError(f"faction {fd.id!r} registered twice")
+    fd.limits_placement = _overrides(fd, "blocks_placement")
+    fd.limits_movement = _overrides(fd, "blocks_move")
     FACTIONS[fd.id] = fd
     return fd
+
+
+def _overrides(fd: FactionDef, hook: str) -> bool:
+    """Whether the faction's class defines its own ``hook``."""
+    return getattr(type(fd), hook) is not getattr(FactionDef, hook)

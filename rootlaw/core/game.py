@@ -8,16 +8,18 @@ themselves). Nothing here is global: the RNG state is an int in the game.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from functools import partial
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from rootlaw.core import rng as _rng
 from rootlaw.core.catalog import Board, Card, Deck, board, deck
 from rootlaw.core.errors import IllegalAction, LoadError
 from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
 from rootlaw.core.options import Decision, Option
-from rootlaw.core.steps import RUNNERS, STEPS, Step
+from rootlaw.core.steps import STEPS, Step
+
+if TYPE_CHECKING:
+    from rootlaw.core.battle import Battle
 
 WIN_SCORE = 30  # 3.1
 HAND_LIMIT = 5  # 6.6, 7.6.2
@@ -63,7 +65,7 @@ class Game:
     phase: str
     craft_used: list[int]
     once: frozenset[str]
-    battle: Any
+    battle: Battle | None
     rng: int
     forced: list[list[Any]]
     stack: list[Step]
@@ -88,7 +90,7 @@ class Game:
     def new(cls, factions: list[str], map: str = "fall", deck_name: str = "standard",
             seed: int = 0, forced: list[list[Any]] | None = None,
             options: dict[str, Any] | None = None) -> Game:
-        g = object.__new__(cls)
+        g = Game()
         g.board = board(map)
         g.deckdef = deck(deck_name)
         g.setup = {"factions": list(factions), "map": map, "deck": deck_name, "seed": seed,
@@ -134,7 +136,6 @@ class Game:
         g._decision = None
         g._rulers = None
         g._counts = None
-        g._counts = None
         g._advance()
         return g
 
@@ -169,6 +170,13 @@ class Game:
         STEPS[st[0]].apply(self, st, chosen)
         self._advance()
 
+    def current_battle(self) -> Battle:
+        """The battle in progress (4.3): steps of a battle run only during one."""
+        b = self.battle
+        if b is None:
+            raise RuntimeError("no battle is in progress")
+        return b
+
     def _why_illegal(self, option: Any, d: Decision) -> str:
         return (f"{option!s} is not a legal option for {d.seat} now "
                 f"({d.kind}: {d.prompt}); {len(d.options)} options are legal")
@@ -176,24 +184,22 @@ class Game:
     def _advance(self) -> None:
         """Run automatic and single-option steps until a real choice or the end."""
         stack = self.stack
-        runners = RUNNERS
+        steps = STEPS
         while not self.won:
             st = stack[-1]
-            options, act = runners[st[0]]
-            if options is None:
+            h = steps[st[0]]
+            if h.auto:
                 stack.pop()
-                act(self, st)
+                h.run(self, st)
                 continue
-            opts = options(self, st)
+            opts = h.options(self, st)
             if len(opts) == 1:
                 stack.pop()
-                act(self, st, opts[0])
+                h.apply(self, st, opts[0])
                 continue
             if not opts:
                 raise RuntimeError(f"step {st!r} offered no options")
-            h = STEPS[st[0]]
-            self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts,
-                                      partial(h.describe, self, st))
+            self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, self, st)
             return
         self._decision = None
 
@@ -223,7 +229,7 @@ class Game:
 
     # ------------------------------------------------------------------ copy
     def copy(self) -> Game:
-        g = object.__new__(Game)
+        g = Game()
         g.board = self.board
         g.deckdef = self.deckdef
         g.factions = self.factions
@@ -266,50 +272,60 @@ class Game:
         g._rulers = self._rulers
         g._counts = self._counts
         d = self._decision
-        if d is not None:
-            st = g.stack[-1]
-            d = Decision(d.seat, d.kind, d.rule, d.options, partial(STEPS[st[0]].describe, g, st))
-        g._decision = d
+        g._decision = d.for_game(g) if d is not None else None
         return g
 
     # ------------------------------------------------------------- randomness
-    def _chance(self, kind: str, produce: Callable[[], Any]) -> Any:
-        """Every random result passes here: forced (tests) or drawn, and logged."""
-        if self.forced and self.forced[0][0] == kind:
-            value = self.forced.pop(0)[1]
-            self._log = (("f", kind, value), self._log)  # forced: replays force it again
-        else:
-            value = produce()
-            self._log = (("r", kind, value), self._log)
-        return value
+    def _forced(self, kind: str) -> list[Any] | None:
+        """The queued forced result for ``kind`` (tests, replays), taken and logged."""
+        forced = self.forced
+        if forced and forced[0][0] == kind:
+            entry = forced.pop(0)
+            self._log = (("f", kind, entry[1]), self._log)  # forced: replays force it again
+            return entry
+        return None
+
+    def _drawn(self, kind: str, value: Any) -> None:
+        self._log = (("r", kind, value), self._log)
 
     def _below(self, n: int) -> int:
         self.rng, x = _rng.next_state(self.rng)
         return x % n
 
-    def _shuffled(self, items: list[str]) -> list[str]:
-        out = items[:]
-        for i in range(len(out) - 1, 0, -1):
-            j = self._below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out
-
     def random_index(self, kind: str, n: int) -> int:
-        value: int = self._chance(kind, lambda: self._below(n))
-        if not 0 <= value < n:
+        """Every random result is forced (tests) or drawn, and logged."""
+        entry = self._forced(kind)
+        if entry is None:
+            value = self._below(n)
+            self._drawn(kind, value)
+            return value
+        value = entry[1]
+        if not isinstance(value, int) or not 0 <= value < n:
             raise ValueError(f"forced {kind} result {value} out of range 0..{n - 1}")
         return value
 
     def roll_dice(self) -> tuple[int, int]:
         """4.3.2: two dice, faces 0-3 each."""
-        value = self._chance("dice", lambda: [self._below(4), self._below(4)])
-        return int(value[0]), int(value[1])
+        entry = self._forced("dice")
+        if entry is None:
+            x, y = self._below(4), self._below(4)
+            self._drawn("dice", [x, y])
+            return x, y
+        return int(entry[1][0]), int(entry[1][1])
 
     def shuffle(self, kind: str, cards: list[str]) -> list[str]:
-        value = self._chance(kind, lambda: self._shuffled(cards))
+        entry = self._forced(kind)
+        if entry is None:
+            out = cards[:]
+            for i in range(len(out) - 1, 0, -1):
+                j = self._below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            self._drawn(kind, out)
+            return out[:]
+        value = [str(x) for x in entry[1]]
         if sorted(value) != sorted(cards):
             raise ValueError(f"forced {kind} is not a permutation of the cards")
-        return list(value)
+        return value
 
     def force(self, kind: str, value: Any) -> None:
         """Queue a random result (tests): the next ``kind`` draw returns ``value``."""
@@ -533,7 +549,9 @@ class Game:
         found = where.get((s, kind))
         return len(found) if found else 0
 
-    count_token = count_building  # pieces are told apart by kind
+    def count_token(self, s: int, kind: str) -> int:
+        """How many of s's tokens of ``kind`` are on the map (pieces are told apart by kind)."""
+        return self.count_building(s, kind)
 
     def place_warriors(self, s: int, c: int, n: int) -> int:
         """Place up to n warriors from supply (1.5.4: as many as possible)."""
@@ -666,7 +684,7 @@ class Game:
     def _from_dict(cls, d: dict[str, Any]) -> Game:
         from rootlaw.core.battle import Battle
 
-        g = object.__new__(cls)
+        g = Game()
         setup = d["setup"]
         g.setup = setup
         g.board = board(setup["map"])
@@ -714,7 +732,7 @@ class Game:
         for e in d["log"]:
             entry = _tupled(e)
             if entry and entry[0] == "d":
-                entry = ("d", entry[1], Option(entry[2]))
+                entry = ("d", entry[1], tuple(entry[2]))
             cell = (entry, cell)
         g._log = cell
         g.won = tuple(d["winners"])

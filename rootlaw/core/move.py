@@ -5,7 +5,7 @@ from collections.abc import Iterable
 
 from rootlaw.core.game import Game
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("move", "move {1} -> {2}")
 text_form("warriors", "{1} warrior(s)")
@@ -44,7 +44,7 @@ def can_move(g: Game, s: int) -> bool:
 
 
 def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[Option]:
-    return [Option(("move", a, b)) for a, b in move_pairs(g, s, origins)]
+    return [("move", a, b) for a, b in move_pairs(g, s, origins)]
 
 
 def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -> None:
@@ -61,7 +61,6 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -
         g.push(*steps)
 
 
-@step
 class MoveCount(Handler):
     """4.2: how many warriors (more than zero) take the move."""
 
@@ -69,16 +68,13 @@ class MoveCount(Handler):
     kind = "move_count"
     rule = "4.2"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"How many warriors move from {st[2]} to {st[3]}?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("warriors", k)) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("warriors", k) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         do_move(g, st[1], st[2], st[3], o[1])
 
 
@@ -116,3 +112,6 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
                 g.fdefs[by].on_removes(g, by, s, c, nw, np, in_battle)
     if steps:
         g.push(*steps)
+
+
+register_steps(MoveCount())

@@ -1,91 +1,107 @@
 """Options and decisions: the values the engine offers and takes.
 
-An Option is a small immutable tuple ``(verb, *args)`` with a readable ``str()``;
-it compares equal to the plain tuple, so ``game.apply(("end",))`` works too.
+An option is a plain tuple ``(verb, *args)``: immutable, hashable, cheap to build and
+JSON-able as a list. ``label(option)`` gives its readable text, from the text form
+each module registers for its verbs (``text_form``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rootlaw.core.catalog import deck
 
-_Formatter = Callable[[tuple[Any, ...]], str]
-_FORMATS: dict[str, _Formatter] = {}
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
+    from rootlaw.core.steps import Step
+
+Option = tuple[Any, ...]
+
+# verb -> format: placeholders index the option tuple; {c1} shows element 1 as a card name
+_FORMATS: dict[str, str] = {}
 
 
 def card_name(card_id: str) -> str:
-    card = deck("standard").cards.get(card_id)
-    return card.name if card else card_id.replace("_", " ").title()
+    for name in ("standard", "exiles_partisans"):
+        card = deck(name).cards.get(card_id)
+        if card is not None:
+            return card.name
+    return card_id.replace("_", " ").title()
 
 
 def text_form(verb: str, fmt: str) -> None:
-    """Register how options of ``verb`` read, e.g. ``text_form("move", "move {1} -> {2}")``.
-
-    Placeholders index the option tuple; ``{c1}`` shows element 1 as a card name.
-    """
-
-    def render(opt: tuple[Any, ...]) -> str:
-        out = fmt
-        for i in range(len(opt) - 1, 0, -1):
-            val = opt[i]
-            if f"{{c{i}}}" in out:
-                out = out.replace(f"{{c{i}}}", card_name(val) if isinstance(val, str) else str(val))
-            out = out.replace(f"{{{i}}}", str(val))
-        return out
-
-    _FORMATS[verb] = render
+    """Register how options of ``verb`` read, e.g. ``text_form("move", "move {1} -> {2}")``."""
+    _FORMATS[verb] = fmt
 
 
-class Option(tuple[Any, ...]):
-    """One legal choice: ``(verb, *args)``. Immutable, hashable, JSON-able as a list."""
-
-    __slots__ = ()
-
-    @property
-    def verb(self) -> str:
-        return str(self[0])
-
-    def __str__(self) -> str:
-        fmt = _FORMATS.get(self[0])
-        if fmt is not None:
-            return fmt(self)
-        return " ".join(str(x) for x in self)
-
-    def __repr__(self) -> str:
-        return f"Option{tuple.__repr__(self)}"
+def has_text_form(verb: str) -> bool:
+    return verb in _FORMATS
 
 
-def opt(*parts: Any) -> Option:
-    return tuple.__new__(Option, parts)
+def label(o: Option) -> str:
+    """The readable text of an option (e.g. ``move 5 -> 8``)."""
+    fmt = _FORMATS.get(str(o[0])) if o else None
+    if fmt is None:
+        return " ".join(str(x) for x in o)
+    out = fmt
+    for i in range(len(o) - 1, 0, -1):
+        val = o[i]
+        card = "{c" + str(i) + "}"
+        if card in out:
+            out = out.replace(card, card_name(val) if isinstance(val, str) else str(val))
+        out = out.replace("{" + str(i) + "}", str(val))
+    return out
 
 
 class Decision:
-    """Who must decide now, what kind of choice, and the legal options."""
+    """Who must decide now, what kind of choice, and the legal options. The prompt
+    is written only when asked for (search and simulation never read it)."""
 
-    __slots__ = ("seat", "kind", "rule", "options", "_prompt")
+    __slots__ = ("seat", "kind", "rule", "options", "_game", "_step", "_prompt")
+
+    seat: str
+    kind: str
+    rule: str
+    options: list[Option]
+    _game: Game | None
+    _step: Step
+    _prompt: str | None
 
     def __init__(self, seat: str, kind: str, rule: str, options: list[Option],
-                 prompt: Callable[[], str] | str) -> None:
+                 game: Game | None, step: Step, prompt: str | None = None) -> None:
         self.seat = seat
         self.kind = kind
         self.rule = rule
         self.options = options
+        self._game = game
+        self._step = step
         self._prompt = prompt
 
     @property
     def prompt(self) -> str:
         p = self._prompt
-        if not isinstance(p, str):
-            p = self._prompt = p()
+        if p is None:
+            from rootlaw.core.steps import STEPS
+
+            g = self._game
+            assert g is not None
+            p = self._prompt = STEPS[self._step[0]].describe(g, self._step)
         return p
+
+    @property
+    def labels(self) -> list[str]:
+        return [label(o) for o in self.options]
+
+    def for_game(self, g: Game) -> Decision:
+        """The same decision, its prompt written from ``g`` (a copy of the game)."""
+        return Decision(self.seat, self.kind, self.rule, self.options, g, self._step,
+                        self._prompt)
 
     def to_dict(self, with_options: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "rule": self.rule,
                                "prompt": self.prompt}
         if with_options:
             out["options"] = [list(o) for o in self.options]
-            out["labels"] = [str(o) for o in self.options]
+            out["labels"] = self.labels
         return out
 
     def __repr__(self) -> str:

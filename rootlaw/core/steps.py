@@ -4,12 +4,14 @@ A step on the game's stack is a plain tuple ``(name, seat, *args)``: immutable,
 cheap to copy, trivially saved. Its handler is registered here by name. A handler
 is either automatic (``run``) or a choice (``options`` + ``apply``); the legal
 options and their effect live side by side in one class so they cannot drift.
-Factions register their own steps from their own modules.
+Factions register their own steps from their own modules with ``register_steps``.
+Handlers are plain classes with instance methods, compiled by mypyc
+(docs/compiled_style.md).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rootlaw.core.game import Game
@@ -21,40 +23,53 @@ Step = tuple[Any, ...]
 class Handler:
     """Base for step handlers. Subclasses set ``name`` and override methods."""
 
-    name: ClassVar[str] = ""
-    auto: ClassVar[bool] = False
-    kind: ClassVar[str] = "choice"
-    rule: ClassVar[str] = ""
-    prompt: ClassVar[str] = ""
+    name: str = ""
+    auto: bool = False  # an automatic step: ``run``; else a choice: ``options``/``apply``
+    kind: str = "choice"
+    rule: str = ""
+    prompt: str = ""
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:  # automatic steps
-        raise NotImplementedError
+    def run(self, g: Game, st: Step) -> None:  # automatic steps
+        raise NotImplementedError(self.name)
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:  # choice steps: never empty
-        raise NotImplementedError
+    def options(self, g: Game, st: Step) -> list[Option]:  # choice steps: never empty
+        raise NotImplementedError(self.name)
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:  # choice steps
-        raise NotImplementedError
+    def apply(self, g: Game, st: Step, o: Option) -> None:  # choice steps
+        raise NotImplementedError(self.name)
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
-        return cls.prompt
+    def describe(self, g: Game, st: Step) -> str:
+        return self.prompt
 
 
-STEPS: dict[str, type[Handler]] = {}
-# the engine loop's view of a handler: (None, run) for automatic steps, else
-# (options, apply); one dict lookup and no attribute lookups per step
-Runner = tuple[Callable[..., Any] | None, Callable[..., Any]]
-RUNNERS: dict[str, Runner] = {}
+class FunctionStep(Handler):
+    """A choice step made of two plain functions: for code that is not compiled with
+    the engine (tests, plug-ins), which cannot subclass the compiled Handler."""
+
+    def __init__(self, name: str, kind: str,
+                 options: Callable[[Game, Step], list[Option]],
+                 apply: Callable[[Game, Step, Option], None],
+                 rule: str = "", prompt: str = "") -> None:
+        self.name = name
+        self.kind = kind
+        self.rule = rule
+        self.prompt = prompt
+        self._options = options
+        self._apply = apply
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return self._options(g, st)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        self._apply(g, st, o)
 
 
-def step(cls: type[Handler]) -> type[Handler]:
-    """Class decorator: register a handler under its ``name``."""
-    if not cls.name or cls.name in STEPS:
-        raise ValueError(f"step name missing or duplicated: {cls.name!r}")
-    STEPS[cls.name] = cls
-    RUNNERS[cls.name] = (None, cls.run) if cls.auto else (cls.options, cls.apply)
-    return cls
+STEPS: dict[str, Handler] = {}
+
+
+def register_steps(*handlers: Handler) -> None:
+    """Register handlers under their names (each name once)."""
+    for h in handlers:
+        if not h.name or h.name in STEPS:
+            raise ValueError(f"step name missing or duplicated: {h.name!r}")
+        STEPS[h.name] = h

@@ -9,21 +9,19 @@ from rootlaw.core import effects
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("discard", "discard {c1}")
 text_form("done", "done")
 
 
-@step
 class Setup(Handler):
     """5.1 Standard Setup."""
 
     name = "setup"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         n = len(g.factions)
         # 5.1.1 random seating order and starting player
         order = g.shuffle("seating", list(g.factions))
@@ -55,15 +53,13 @@ class Setup(Handler):
         g.push(*steps, ("turn", start))
 
 
-@step
 class Turn(Handler):
     """1.4.1 A turn: Birdsong, Daylight, Evening, then the next player clockwise."""
 
     name = "turn"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.turn_seat = s
         g.turn_no += 1
@@ -86,25 +82,21 @@ class Turn(Handler):
         )
 
 
-@step
 class EndTurn(Handler):
     name = "end_turn"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         g.push(("turn", (st[1] + 1) % len(g.factions)))
 
 
-@step
 class BirdsongStart(Handler):
     """Start of Birdsong: dominance victory check (3.3.1), then Better Burrow Bank."""
 
     name = "birdsong_start"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.phase = "birdsong"
         if effects.dominance_achieved(g, s):
@@ -114,7 +106,6 @@ class BirdsongStart(Handler):
             g.push(("better_burrow_bank", s))
 
 
-@step
 class CardWindow(Handler):
     """Birdsong card effects the player may use: Royal Claim, Stand and Deliver!"""
 
@@ -123,54 +114,45 @@ class CardWindow(Handler):
     rule = "4.1.3"
     prompt = "Use a Birdsong card effect?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return effects.birdsong_options(g, st[1]) + [Option(("done",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return effects.birdsong_options(g, st[1]) + [("done",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] != "done":
             g.push(st)
             effects.apply_birdsong_option(g, st[1], o)
 
 
-@step
 class DaylightStart(Handler):
     name = "daylight_start"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.phase = "daylight"
         if "command_warren" in g.played[s]:
             g.push(("command_warren", s))
 
 
-@step
 class EveningStart(Handler):
     name = "evening_start"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.phase = "evening"
         if "cobbler" in g.played[s]:
             g.push(("cobbler", s))
 
 
-@step
 class Draw(Handler):
     name = "draw"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         g.draw(st[1], st[2])
 
 
-@step
 class DiscardDown(Handler):
     """6.6 / 7.6.2: discard cards of your choice down to the hand limit."""
 
@@ -179,15 +161,19 @@ class DiscardDown(Handler):
     rule = "6.6/7.6.2/8.6.2/9.6.3"
     prompt = "Discard down to five cards"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         hand = g.hands[st[1]]
         if len(hand) <= HAND_LIMIT:
-            return [Option(("done",))]
-        return [Option(("discard", c)) for c in dict.fromkeys(hand)]
+            return [("done",)]
+        return [("discard", c) for c in dict.fromkeys(hand)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "discard":
             g.spend(st[1], o[1])
             g.push(st)
+
+
+register_steps(
+    Setup(), Turn(), EndTurn(), BirdsongStart(), CardWindow(), DaylightStart(), EveningStart(),
+    Draw(), DiscardDown(),
+)

@@ -21,9 +21,9 @@ from rootlaw.core.effects import (
 )
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
-from rootlaw.core.move import MoveCount, can_move, move_options, remove_warriors, trigger_removals
+from rootlaw.core.move import can_move, move_options, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
@@ -306,7 +306,6 @@ register(Alliance())
 
 
 # ------------------------------------------------------------------- setup
-@step
 class Setup(Handler):
     """8.3: warriors, bases and sympathy are the faction's own pieces off the map;
     8.3.4 Gain Supporters: draw three cards onto the Supporters stack."""
@@ -314,13 +313,11 @@ class Setup(Handler):
     name = "alliance.setup"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         draw_supporters(g, st[1], SETUP_SUPPORTERS)
 
 
 # ------------------------------------------------------- spending supporters
-@step
 class PaySupporters(Handler):
     """Spend supporters of a suit (8.2.3, birds wild). Args: (seat, suit, still owed)."""
 
@@ -328,22 +325,19 @@ class PaySupporters(Handler):
     kind = "spend_supporter"
     rule = "8.2.3"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Spend a {st[2]} supporter ({st[3]} to spend)"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, suit, owed = st[1], st[2], st[3]
         can = supporters_matching(g, s, suit)
         if owed <= 0 or not can:
-            return [Option(("done",))]
+            return [("done",)]
         if len(can) <= owed:
-            return [Option(("supporters_all",))]  # all of them go: no choice
-        return [Option(("supporter", cid)) for cid in dict.fromkeys(can)]
+            return [("supporters_all",)]  # all of them go: no choice
+        return [("supporter", cid) for cid in dict.fromkeys(can)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, suit, owed = st[1], st[2], st[3]
         if o[0] == "done":
             return
@@ -356,7 +350,6 @@ class PaySupporters(Handler):
 
 
 # ---------------------------------------------------------------- birdsong
-@step
 class Revolts(Handler):
     """8.4.1 Revolt, any number of times."""
 
@@ -365,19 +358,16 @@ class Revolts(Handler):
     rule = "8.4.1"
     prompt = "Birdsong: revolt, or go on to spread sympathy"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("revolt", c)) for c in revolt_clearings(g, st[1])] + [Option(("done",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("revolt", c) for c in revolt_clearings(g, st[1])] + [("done",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s, c = st[1], o[1]
         g.push(("alliance.pay", s, g.suits[c], REVOLT_COST), ("alliance.revolt", s, c), st)
 
 
-@step
 class Revolt(Handler):
     """8.4.1.III: remove all enemy pieces (scoring 3.2.1); place the base, warriors
     equal to the sympathetic clearings of its suit, and one officer (1.5.4: as
@@ -386,8 +376,7 @@ class Revolt(Handler):
     name = "alliance.revolt"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, c = st[1], st[2]
         suit = g.suits[c]
         g.note("revolt", g.factions[s], c)
@@ -399,7 +388,6 @@ class Revolt(Handler):
             st_of(g, s).officers += 1
 
 
-@step
 class Spreads(Handler):
     """8.4.2 Spread Sympathy, any number of times."""
 
@@ -408,33 +396,28 @@ class Spreads(Handler):
     rule = "8.4.2"
     prompt = "Birdsong: spread sympathy, or go on to Daylight"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        out = [Option(("spread", c, cost)) for c, cost in spread_clearings(g, st[1])]
-        return out + [Option(("done",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        out = [("spread", c, cost) for c, cost in spread_clearings(g, st[1])]
+        return out + [("done",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s, c, cost = st[1], o[1], o[2]
         g.push(("alliance.pay", s, g.suits[c], cost), ("alliance.place_sympathy", s, c), st)
 
 
-@step
 class PlaceSympathy(Handler):
     """8.4.2.III Place and score."""
 
     name = "alliance.place_sympathy"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         place_sympathy(g, st[1], st[2])
 
 
 # ---------------------------------------------------------------- daylight
-@step
 class Daylight(Handler):
     """8.5: craft (8.5.1), mobilize (8.5.2), train (8.5.3) in any order and number."""
 
@@ -443,18 +426,16 @@ class Daylight(Handler):
     rule = "8.5"
     prompt = "Alliance Daylight: craft, mobilize, train, or end Daylight"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         out = craft_options(g, s) + daylight_extras(g, s)
         hand = dict.fromkeys(g.hands[s])
-        out += [Option(("mobilize", cid)) for cid in hand]
-        out += [Option(("train", cid)) for cid in train_cards(g, s)]
-        out.append(Option(("done",)))
+        out += [("mobilize", cid) for cid in hand]
+        out += [("train", cid) for cid in train_cards(g, s)]
+        out.append(("done",))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, verb = st[1], o[0]
         if verb == "done":
             return
@@ -474,7 +455,6 @@ class Daylight(Handler):
 
 
 # ----------------------------------------------------------------- evening
-@step
 class Operations(Handler):
     """8.6.1 Military Operations: up to one action per officer. Args: (seat, taken).
     The limit is the number of officers now (rulings: 8.6.1)."""
@@ -483,36 +463,32 @@ class Operations(Handler):
     kind = "action"
     rule = "8.6.1"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         left = st_of(g, st[1]).officers - st[2]
         return f"Military operations: choose an action ({left} left)"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, taken = st[1], st[2]
         out: list[Option] = []
         if taken < st_of(g, s).officers:
             if can_move(g, s):
-                out.append(Option(("operation", "move")))
+                out.append(("operation", "move"))
             if can_battle(g, s):
-                out.append(Option(("operation", "battle")))
+                out.append(("operation", "battle"))
             if recruit_clearings(g, s):
-                out.append(Option(("operation", "recruit")))
+                out.append(("operation", "recruit"))
             if organize_clearings(g, s):
-                out.append(Option(("operation", "organize")))
-        out.append(Option(("done",)))
+                out.append(("operation", "organize"))
+        out.append(("done",))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s, taken = st[1], st[2]
         g.push((f"alliance.{o[1]}", s), ("alliance.operations", s, taken + 1))
 
 
-@step
 class OpMove(Handler):
     """8.6.1.I Take one move."""
 
@@ -521,16 +497,13 @@ class OpMove(Handler):
     rule = "8.6.1.I"
     prompt = "Move: choose the origin and destination"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         return move_options(g, st[1])
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        g.push((MoveCount.name, st[1], o[1], o[2]))
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        g.push(("move_count", st[1], o[1], o[2]))
 
 
-@step
 class OpBattle(Handler):
     """8.6.1.II Initiate a battle."""
 
@@ -539,16 +512,13 @@ class OpBattle(Handler):
     rule = "8.6.1.II"
     prompt = "Battle: choose the clearing and the defender"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         return battle_options(g, st[1])
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         start_battle(g, st[1], o[1], g.seat_of(o[2]))
 
 
-@step
 class OpRecruit(Handler):
     """8.6.1.III Place a warrior in any clearing with a base."""
 
@@ -557,16 +527,13 @@ class OpRecruit(Handler):
     rule = "8.6.1.III"
     prompt = "Recruit: choose a clearing with a base"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("recruit_in", c)) for c in recruit_clearings(g, st[1])]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("recruit_in", c) for c in recruit_clearings(g, st[1])]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         g.place_warriors(st[1], o[1], 1)
 
 
-@step
 class OpOrganize(Handler):
     """8.6.1.IV Remove a warrior from an unsympathetic clearing; place sympathy; score."""
 
@@ -575,33 +542,28 @@ class OpOrganize(Handler):
     rule = "8.6.1.IV"
     prompt = "Organize: choose an unsympathetic clearing with your warrior"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("organize", c)) for c in organize_clearings(g, st[1])]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("organize", c) for c in organize_clearings(g, st[1])]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, c = st[1], o[1]
         remove_warriors(g, s, c, 1)
         place_sympathy(g, s, c)
         trigger_removals(g, s, [(s, c, 1)], in_battle=False)
 
 
-@step
 class Draw(Handler):
     """8.6.2: draw one card plus one per uncovered draw bonus (a base on the map)."""
 
     name = "alliance.draw"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.draw(s, 1 + len(bases_on_map(g, s)))
 
 
 # ------------------------------------------------------------------ outrage
-@step
 class Outrage(Handler):
     """8.2.6 Outrage: the player who removed sympathy or moved warriors into a
     sympathetic clearing adds a matching card (birds too, 2.1.1.I) from hand to the
@@ -612,19 +574,16 @@ class Outrage(Handler):
     kind = "outrage"
     rule = "8.2.6"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Outrage in {st[3]}: add a {g.suits[st[3]]} card to the Supporters stack"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         cards = g.cards_matching(st[1], g.suits[st[3]])
         if not cards:
-            return [Option(("show_hand",))]
-        return [Option(("outrage", cid)) for cid in cards]
+            return [("show_hand",)]
+        return [("outrage", cid) for cid in cards]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         payer, a = st[1], st[2]
         if o[0] == "outrage":
             g.hands[payer].remove(o[1])
@@ -636,7 +595,6 @@ class Outrage(Handler):
 
 
 # -------------------------------------------------------------- base removal
-@step
 class BaseRemoved(Handler):
     """8.2.4 Removing Bases: discard supporters of the base's printed suit (birds too),
     remove half the officers rounded up; then the capacity check. Args: (seat, suit)."""
@@ -644,8 +602,7 @@ class BaseRemoved(Handler):
     name = "alliance.base_removed"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, suit = st[1], st[2]
         fs = st_of(g, s)
         for cid in supporters_matching(g, s, suit):
@@ -654,7 +611,6 @@ class BaseRemoved(Handler):
         g.push(("alliance.discard_supporters", s))
 
 
-@step
 class DiscardSupporters(Handler):
     """8.2.4: with no bases left on the map, discard down to five supporters."""
 
@@ -663,17 +619,22 @@ class DiscardSupporters(Handler):
     rule = "8.2.4"
     prompt = "No bases on the map: discard down to five supporters"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         sup = st_of(g, s).supporters
         if bases_on_map(g, s) or len(sup) <= CAPACITY:
-            return [Option(("done",))]
-        return [Option(("discard_supporter", cid)) for cid in dict.fromkeys(sup)]
+            return [("done",)]
+        return [("discard_supporter", cid) for cid in dict.fromkeys(sup)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         spend_supporter(g, st[1], o[1])
         g.push(st)
+
+
+register_steps(
+    Setup(), PaySupporters(), Revolts(), Revolt(), Spreads(), PlaceSympathy(), Daylight(),
+    Operations(), OpMove(), OpBattle(), OpRecruit(), OpOrganize(), Draw(), Outrage(),
+    BaseRemoved(), DiscardSupporters(),
+)

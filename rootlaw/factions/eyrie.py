@@ -8,9 +8,9 @@ from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import MoveCount, move_pairs
+from rootlaw.core.move import move_pairs
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
@@ -142,7 +142,6 @@ register(Eyrie())
 
 
 # ------------------------------------------------------------------- setup
-@step
 class Corner(Handler):
     """7.3.2 Roost and six warriors in a corner not another's start, opposite one if possible."""
 
@@ -151,16 +150,14 @@ class Corner(Handler):
     rule = "7.3.2"
     prompt = "Choose your starting corner"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         taken = {g.fdefs[o].starting_corner(g, o) for o in g.others(s)} - {None}
         free = [c for c in g.board.corners if c not in taken and g.may_place(s, c)]
         facing = [c for c in free if g.board.opposite[c] in taken]
-        return [Option(("corner", c)) for c in (facing or free)]
+        return [("corner", c) for c in (facing or free)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, c = st[1], o[1]
         st_of(g, s).corner = c
         g.place_building(s, "roost", c)
@@ -175,7 +172,6 @@ def tuck_viziers(es: EyrieState, leader: str) -> None:
     es.decree = tuple(tuple(col) for col in cols)
 
 
-@step
 class ChooseLeader(Handler):
     """7.3.3 Choose a leader; 7.3.4 tuck the viziers."""
 
@@ -184,12 +180,10 @@ class ChooseLeader(Handler):
     rule = "7.3.3"
     prompt = "Choose your leader"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("leader", name)) for name in LEADERS]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("leader", name) for name in LEADERS]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         es = st_of(g, st[1])
         es.leader = o[1]
         es.face_up = tuple(x for x in LEADERS if x != o[1])
@@ -197,20 +191,17 @@ class ChooseLeader(Handler):
 
 
 # ---------------------------------------------------------------- birdsong
-@step
 class Emergency(Handler):
     """7.4.1 Emergency Orders: with no cards in hand, draw one."""
 
     name = "eyrie.emergency"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         if not g.hands[st[1]]:
             g.draw(st[1], 1)
 
 
-@step
 class AddToDecree(Handler):
     """7.4.2 Add one or two cards to the Decree, at most one of them a bird.
     Args: (seat, cards added so far, 1 if a bird was added)."""
@@ -219,24 +210,21 @@ class AddToDecree(Handler):
     kind = "decree_add"
     rule = "7.4.2"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return "Add a card to the Decree" + (" (or stop)" if st[2] else "")
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, added, bird = st[1], st[2], st[3]
         out: list[Option] = []
         for cid in dict.fromkeys(g.hands[s]):
             if bird and g.suit_of(cid) == "bird":
                 continue
-            out.extend(Option(("decree", cid, col)) for col in COLUMNS)
+            out.extend(("decree", cid, col) for col in COLUMNS)
         if added or not out:
-            out.append(Option(("done",)))
+            out.append(("done",))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s, added, bird = st[1], st[2], st[3]
@@ -248,7 +236,6 @@ class AddToDecree(Handler):
             g.push(("eyrie.add", s, 1, int(bird or g.suit_of(cid) == "bird")))
 
 
-@step
 class NewRoost(Handler):
     """7.4.3 A New Roost: with no roost on the map, a roost and three warriors go to a
     clearing with the fewest warriors where they can be placed."""
@@ -258,33 +245,29 @@ class NewRoost(Handler):
     rule = "7.4.3"
     prompt = "Choose the clearing of your new roost"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         if g.count_building(s, "roost"):
-            return [Option(("done",))]
+            return [("done",)]
         spots = [c for c in g.clearings() if g.open_slots(c) > 0 and g.may_place(s, c)]
         if not spots:
-            return [Option(("done",))]
+            return [("done",)]
         total = {c: sum(w[c] for w in g.warriors) for c in spots}
         least = min(total.values())
-        return [Option(("roost", c)) for c in spots if total[c] == least]
+        return [("roost", c) for c in spots if total[c] == least]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "roost":
             g.place_building(st[1], "roost", o[1])
             g.place_warriors(st[1], o[1], 3)
 
 
 # ---------------------------------------------------------------- daylight
-@step
 class DecreeStart(Handler):
     name = "eyrie.decree_start"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.push(("eyrie.decree", s, 0, _column_suits(g, s, 0)))
 
@@ -303,23 +286,22 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
         if not g.warrior_supply(s):
             return []
         at = dict.fromkeys(g.buildings_of(s, "roost"))
-        return [Option(("decree_recruit", suit, c)) for c in at if suit_ok(g, suit, c)]
+        return [("decree_recruit", suit, c) for c in at if suit_ok(g, suit, c)]
     if col == 1:
         origins = [c for c in g.clearings() if suit_ok(g, suit, c)]
-        return [Option(("decree_move", suit, a, b)) for a, b in move_pairs(g, s, origins)]
+        return [("decree_move", suit, a, b) for a, b in move_pairs(g, s, origins)]
     if col == 2:
         cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
         targets = battle_targets(g, s, cls)
-        return [Option(("decree_battle", suit, c, g.factions[o])) for c, o in targets]
+        return [("decree_battle", suit, c, g.factions[o]) for c, o in targets]
     if g.count_building(s, "roost") >= Eyrie.buildings["roost"]:
         return []
     roosts = set(g.buildings_of(s, "roost"))
-    return [Option(("decree_build", suit, c)) for c in g.clearings()
+    return [("decree_build", suit, c) for c in g.clearings()
             if suit_ok(g, suit, c) and c not in roosts and g.open_slots(c) > 0
             and g.rules(s, c) and g.may_place(s, c)]
 
 
-@step
 class ResolveDecree(Handler):
     """7.5.2 Resolve the Decree column by column, each column's cards in any order.
     Args: (seat, column, suits of the cards still to resolve in it)."""
@@ -328,23 +310,20 @@ class ResolveDecree(Handler):
     kind = "decree"
     rule = "7.5.2"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Resolve the Decree: {COLUMNS[st[2]]} ({', '.join(st[3])})"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, col, todo = st[1], st[2], st[3]
         out = daylight_extras(g, s)
         for suit in dict.fromkeys(todo):
             acts = column_actions(g, s, col, suit)
-            out += acts if acts else [Option(("turmoil", suit))]
+            out += acts if acts else [("turmoil", suit)]
         if not todo:
-            out.append(Option(("done",)))
+            out.append(("done",))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, col, todo = st[1], st[2], st[3]
         verb = o[0]
         if verb == "done":
@@ -368,7 +347,7 @@ class ResolveDecree(Handler):
             else:
                 g.push(nxt)
         elif verb == "decree_move":
-            g.push((MoveCount.name, s, o[2], o[3]), nxt)
+            g.push(("move_count", s, o[2], o[3]), nxt)
         elif verb == "decree_battle":
             g.push(nxt)
             start_battle(g, s, o[2], g.seat_of(o[3]))
@@ -380,15 +359,13 @@ class ResolveDecree(Handler):
 
 
 # ----------------------------------------------------------------- turmoil
-@step
 class Turmoil(Handler):
     """7.7.1 Humiliate, 7.7.2 Purge; then Depose (a choice) and Rest (Daylight ends)."""
 
     name = "eyrie.turmoil"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         es = st_of(g, s)
         g.note("turmoil", g.factions[s])
@@ -402,7 +379,6 @@ class Turmoil(Handler):
         g.push(("eyrie.depose", s))
 
 
-@step
 class Depose(Handler):
     """7.7.3 Depose: a new leader from those face up (7.7.3.I A New Clutch if none)."""
 
@@ -411,13 +387,11 @@ class Depose(Handler):
     rule = "7.7.3"
     prompt = "Turmoil: choose a new leader"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         up = st_of(g, st[1]).face_up
-        return [Option(("leader", x)) for x in (up or tuple(LEADERS))]
+        return [("leader", x) for x in (up or tuple(LEADERS))]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         es = st_of(g, st[1])
         up = es.face_up or tuple(LEADERS)  # A New Clutch: all flipped face up
         es.face_up = tuple(x for x in up if x != o[1])
@@ -426,17 +400,21 @@ class Depose(Handler):
 
 
 # ----------------------------------------------------------------- evening
-@step
 class Evening(Handler):
     """7.6.1 Score the rightmost empty Roosts space; 7.6.2 draw 1 + bonuses."""
 
     name = "eyrie.evening"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         roosts = g.count_building(s, "roost")
         if roosts:
             g.score(s, ROOST_VP[roosts - 1], "roosts")
         g.draw(s, 1 + sum(1 for n in DRAW_BONUS_AT if roosts >= n))
+
+
+register_steps(
+    Corner(), ChooseLeader(), Emergency(), AddToDecree(), NewRoost(), DecreeStart(),
+    ResolveDecree(), Turmoil(), Depose(), Evening(),
+)

@@ -8,9 +8,9 @@ from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import MoveCount, can_move, move_options
+from rootlaw.core.move import can_move, move_options
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 ME = Faction.MARQUISE
 KINDS = ("sawmill", "workshop", "recruiter")
@@ -120,7 +120,6 @@ register(Marquise())
 
 
 # ------------------------------------------------------------------- setup
-@step
 class PlaceKeep(Handler):
     """6.3.2 Place the keep in a corner; 6.3.3 garrison all but the opposite corner."""
 
@@ -129,12 +128,10 @@ class PlaceKeep(Handler):
     rule = "6.3.2"
     prompt = "Place the keep in a corner clearing"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("keep", c)) for c in g.board.corners]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("keep", c) for c in g.board.corners]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, c = st[1], o[1]
         g.place_token(s, "keep", c)
         far = g.board.opposite[c]
@@ -143,7 +140,6 @@ class PlaceKeep(Handler):
                 g.place_warriors(s, x, 1)
 
 
-@step
 class StartBuilding(Handler):
     """6.3.4 Place a sawmill, workshop and recruiter in or next to the keep's clearing."""
 
@@ -151,23 +147,19 @@ class StartBuilding(Handler):
     kind = "setup_building"
     rule = "6.3.4"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Place your starting {st[2]}"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, kind = st[1], st[2]
         k = keep_clearing(g, s)
-        return [Option(("place", kind, c)) for c in (k, *g.board.adj[k]) if g.open_slots(c) > 0]
+        return [("place", kind, c) for c in (k, *g.board.adj[k]) if g.open_slots(c) > 0]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         g.place_building(st[1], o[1], o[2])
 
 
 # ---------------------------------------------------------------- birdsong
-@step
 class PlaceWood(Handler):
     """6.4 One wood at each sawmill; if wood runs short, the Marquise picks (1.5.4)."""
 
@@ -176,21 +168,19 @@ class PlaceWood(Handler):
     rule = "6.4"
     prompt = "Wood is short: choose a sawmill to receive wood"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, served = st[1], list(st[2])
         todo = g.buildings_of(s, "sawmill")
         for c in served:
             todo.remove(c)
         left = wood_supply(g, s)
         if not todo or not left:
-            return [Option(("done",))]
+            return [("done",)]
         if left >= len(todo):
-            return [Option(("wood", 0))]  # enough for all: no choice
-        return [Option(("wood", c)) for c in dict.fromkeys(todo)]
+            return [("wood", 0)]  # enough for all: no choice
+        return [("wood", c) for c in dict.fromkeys(todo)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s = st[1]
@@ -285,7 +275,7 @@ def build_options(g: Game, s: int) -> list[Option]:
         cost = COST[placed]
         for c, root in group.items():
             if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
-                out.append(Option(("build", kind, c)))
+                out.append(("build", kind, c))
     return out
 
 
@@ -295,11 +285,10 @@ def overwork_options(g: Game, s: int) -> list[Option]:
         return []
     out: list[Option] = []
     for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
-        out.extend(Option(("overwork", c, card)) for card in g.cards_matching(s, g.suits[c]))
+        out.extend(("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
     return out
 
 
-@step
 class Actions(Handler):
     """6.5: up to three actions, plus one per bird card spent. Args: (seat, actions left).
 
@@ -311,32 +300,29 @@ class Actions(Handler):
     kind = "action"
     rule = "6.5"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Marquise Daylight: choose an action ({st[2]} left)"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, left = st[1], st[2]
         out = daylight_extras(g, s)
         if left > 0:
             if can_battle(g, s):
-                out.append(Option(("action", "battle")))
+                out.append(("action", "battle"))
             if can_move(g, s):
-                out.append(Option(("action", "march")))
+                out.append(("action", "march"))
             if ("recruit" not in g.once and g.warrior_supply(s)
                     and g.count_building(s, "recruiter")):
-                out.append(Option(("action", "recruit")))
+                out.append(("action", "recruit"))
             if can_build(g, s):
-                out.append(Option(("action", "build")))
+                out.append(("action", "build"))
             if overwork_options(g, s):
-                out.append(Option(("action", "overwork")))
-        out += [Option(("bird", c)) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
-        out.append(Option(("end",)))
+                out.append(("action", "overwork"))
+        out += [("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
+        out.append(("end",))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, left = st[1], st[2]
         verb = o[0]
         if verb == "end":
@@ -359,7 +345,6 @@ class Actions(Handler):
             g.push((f"marquise.{o[1]}", s), nxt)
 
 
-@step
 class Battle(Handler):
     """6.5.1 Battle: initiate a battle."""
 
@@ -368,16 +353,13 @@ class Battle(Handler):
     rule = "6.5.1"
     prompt = "Battle: choose the clearing and the defender"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         return battle_options(g, st[1])
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         start_battle(g, st[1], o[1], g.seat_of(o[2]))
 
 
-@step
 class March(Handler):
     """6.5.2 March: take up to two moves. Args: (seat, 1 for the first move)."""
 
@@ -385,25 +367,21 @@ class March(Handler):
     kind = "move"
     rule = "6.5.2"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return "March: first move" if st[2] else "March: take a second move?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         moves = move_options(g, st[1])
-        return moves if st[2] else moves + [Option(("end_march",))]
+        return moves if st[2] else moves + [("end_march",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "move":
             if st[2]:
-                g.push((MoveCount.name, st[1], o[1], o[2]), ("marquise.march", st[1], 0))
+                g.push(("move_count", st[1], o[1], o[2]), ("marquise.march", st[1], 0))
             else:
-                g.push((MoveCount.name, st[1], o[1], o[2]))
+                g.push(("move_count", st[1], o[1], o[2]))
 
 
-@step
 class Build(Handler):
     """6.5.4 Build: choose a clearing you rule and a building (6.5.4.I)."""
 
@@ -412,18 +390,15 @@ class Build(Handler):
     rule = "6.5.4"
     prompt = "Build: choose the building and the clearing"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         return build_options(g, st[1])
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s, kind, c = st[1], o[1], o[2]
         cost = COST[g.count_building(s, kind)]
         g.push(("marquise.pay_wood", s, c, cost), ("marquise.place", s, kind, c))
 
 
-@step
 class Overwork(Handler):
     """6.5.5 Overwork: spend a card matching a sawmill's clearing; place wood there."""
 
@@ -432,17 +407,14 @@ class Overwork(Handler):
     rule = "6.5.5"
     prompt = "Overwork: choose the sawmill and the card"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         return overwork_options(g, st[1])
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         g.spend(st[1], o[2])
         g.place_token(st[1], "wood", o[1])
 
 
-@step
 class Recruit(Handler):
     """6.5.3: one warrior at each recruiter; if warriors run short, the Marquise picks."""
 
@@ -451,21 +423,19 @@ class Recruit(Handler):
     rule = "6.5.3"
     prompt = "Warriors are short: choose a recruiter to receive a warrior"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         todo = g.buildings_of(s, "recruiter")
         for c in st[2]:
             todo.remove(c)
         left = g.warrior_supply(s)
         if not todo or not left:
-            return [Option(("done",))]
+            return [("done",)]
         if left >= len(todo):
-            return [Option(("recruit_at", 0))]
-        return [Option(("recruit_at", c)) for c in dict.fromkeys(todo)]
+            return [("recruit_at", 0)]
+        return [("recruit_at", c) for c in dict.fromkeys(todo)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s = st[1]
@@ -480,7 +450,6 @@ class Recruit(Handler):
         g.push(("marquise.recruit", s, st[2] + (o[1],)))
 
 
-@step
 class PayWood(Handler):
     """6.5.4.II: remove wood from the clearing or clearings connected to it through
     clearings you rule. Args: (seat, clearing, wood still owed)."""
@@ -490,20 +459,18 @@ class PayWood(Handler):
     rule = "6.5.4.II"
     prompt = "Choose a clearing to take wood from"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, c, owed = st[1], st[2], st[3]
         if owed <= 0:
-            return [Option(("done",))]
+            return [("done",)]
         group = _ruled_groups(g, s)
         root = group[c]
         sources = [x for x, r in group.items() if r == root and (s, "wood") in g.tokens[x]]
         if sum(g.tokens[x].count((s, "wood")) for x in sources) == owed:
-            return [Option(("pay_wood", 0))]  # all of it goes: no choice
-        return [Option(("pay_wood", x)) for x in sorted(sources)]
+            return [("pay_wood", 0)]  # all of it goes: no choice
+        return [("pay_wood", x) for x in sorted(sources)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s, c, owed = st[1], st[2], st[3]
@@ -519,15 +486,13 @@ class PayWood(Handler):
         g.push(("marquise.pay_wood", s, c, owed - 1))
 
 
-@step
 class PlaceBuilding(Handler):
     """6.5.4.III: place the building and score the uncovered space."""
 
     name = "marquise.place"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s, kind, c = st[1], st[2], st[3]
         placed = g.count_building(s, kind)
         g.place_building(s, kind, c)
@@ -535,22 +500,19 @@ class PlaceBuilding(Handler):
 
 
 # ----------------------------------------------------------------- evening
-@step
 class Evening(Handler):
     """6.6: draw one card plus one per uncovered draw bonus."""
 
     name = "marquise.evening"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         recruiters = g.count_building(s, "recruiter")
         g.draw(s, 1 + sum(1 for n in DRAW_BONUS_AT if recruiters >= n))
 
 
 # ------------------------------------------------------------ field hospitals
-@step
 class FieldHospitals(Handler):
     """6.2.3: spend a card matching the clearing to place the removed warriors at the keep."""
 
@@ -558,22 +520,25 @@ class FieldHospitals(Handler):
     kind = "field_hospitals"
     rule = "6.2.3"
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Field Hospitals: {st[3]} warrior(s) removed from {st[2]}; spend a card?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, c = st[1], st[2]
         if not keep_clearing(g, s):
-            return [Option(("decline",))]
-        return [Option(("field_hospitals", x)) for x in g.cards_matching(s, g.suits[c])] + [
-            Option(("decline",))]
+            return [("decline",)]
+        return [("field_hospitals", x) for x in g.cards_matching(s, g.suits[c])] + [
+            ("decline",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "decline":
             return
         s, n = st[1], st[3]
         g.spend(s, o[1])
         g.place_warriors(s, keep_clearing(g, s), n)
+
+
+register_steps(
+    PlaceKeep(), StartBuilding(), PlaceWood(), Actions(), Battle(), March(), Build(),
+    Overwork(), Recruit(), PayWood(), PlaceBuilding(), Evening(), FieldHospitals(),
+)

@@ -28,7 +28,7 @@ from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
-from rootlaw.core.steps import Handler, Step, step
+from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
@@ -78,25 +78,21 @@ class VagabondState(FactionState):
     __slots__ = ("character", "items", "relations", "aids", "quests_done", "ruin_taken",
                  "scorched")
 
-    def __init__(self) -> None:
-        self.character = ""
-        self.items: Items = {}
-        self.relations: dict[str, int] = {}  # faction id -> level (9.2.9)
-        self.aids: dict[str, int] = {}  # aids given this turn toward the next level
-        self.quests_done: tuple[str, ...] = ()
-        self.ruin_taken: tuple[str, ...] = ()  # "R" item types taken (9.7.3)
-        self.scorched = 0  # D.6.2: clearing holding the Scoundrel's torch
+    def __init__(self, character: str = "", items: Items | None = None,
+                 relations: dict[str, int] | None = None, aids: dict[str, int] | None = None,
+                 quests_done: tuple[str, ...] = (), ruin_taken: tuple[str, ...] = (),
+                 scorched: int = 0) -> None:
+        self.character = character
+        self.items: Items = {} if items is None else items
+        self.relations: dict[str, int] = {} if relations is None else relations  # 9.2.9
+        self.aids: dict[str, int] = {} if aids is None else aids  # this turn's aids
+        self.quests_done = quests_done
+        self.ruin_taken = ruin_taken  # "R" item types taken (9.7.3)
+        self.scorched = scorched  # D.6.2: clearing holding the Scoundrel's torch
 
     def copy(self) -> VagabondState:
-        v = object.__new__(VagabondState)
-        v.character = self.character
-        v.items = self.items.copy()
-        v.relations = self.relations.copy()
-        v.aids = self.aids.copy()
-        v.quests_done = self.quests_done
-        v.ruin_taken = self.ruin_taken
-        v.scorched = self.scorched
-        return v
+        return VagabondState(self.character, self.items.copy(), self.relations.copy(),
+                             self.aids.copy(), self.quests_done, self.ruin_taken, self.scorched)
 
     def to_json(self) -> dict[str, Any]:
         return {"character": self.character,
@@ -264,10 +260,10 @@ class Vagabond(FactionDef):
 
     def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
         vs = vs_of(g, s)
-        out = [Option(("damage", i, SIDES[side])) for i, side in
+        out: list[Option] = [("damage", i, SIDES[side]) for i, side in
                choices_by_side(vs, (READY, EXHAUSTED))]
         if b is not None and b.att == s and b.ally >= 0 and g.warriors[b.ally][c]:
-            out.append(Option(("ally_hit", g.factions[b.ally])))
+            out.append(("ally_hit", g.factions[b.ally]))
         return out
 
     def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
@@ -332,7 +328,7 @@ class Vagabond(FactionDef):
         """A move granted by an effect (Cobbler): to an adjacent clearing (4.2, Nimble),
         with the extra boots into Hostile warriors (9.2.9.IIIb)."""
         boots = count(vs_of(g, s), "boots", READY)
-        return [Option(("pawn_move", d)) for d, cost in move_costs(g, s) if boots >= cost - 1]
+        return [("pawn_move", d) for d, cost in move_costs(g, s) if boots >= cost - 1]
 
     def take_pawn_move(self, g: Game, s: int, choice: Any) -> None:
         if hostile_warriors_in(g, s, choice[1]):
@@ -379,7 +375,6 @@ def relation_of(g: Game, s: int, other: int) -> int | None:
 
 
 # ------------------------------------------------------------------ setup
-@step
 class ChooseCharacter(Handler):
     """9.3.1 Choose a character (Appendix D)."""
 
@@ -388,13 +383,11 @@ class ChooseCharacter(Handler):
     rule = "9.3.1"
     prompt = "Choose your character"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         taken = {vs_of(g, o).character for o in g.others(st[1]) if is_vagabond(g, o)}
-        return [Option(("character", c)) for c in CHARACTERS if c not in taken]
+        return [("character", c) for c in CHARACTERS if c not in taken]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         vs = vs_of(g, st[1])
         vs.character = o[1]
         for item in CHARACTERS[o[1]]:  # 9.3.5 starting items, face up
@@ -402,7 +395,6 @@ class ChooseCharacter(Handler):
         vs.relations = {g.factions[x]: 0 for x in g.others(st[1]) if not is_vagabond(g, x)}
 
 
-@step
 class StartForest(Handler):
     """9.3.2 Place the pawn in any forest."""
 
@@ -411,24 +403,20 @@ class StartForest(Handler):
     rule = "9.3.2"
     prompt = "Choose the forest you start in"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("forest", f)) for f, _ in g.board.forests]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("forest", f) for f, _ in g.board.forests]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         g.pawn[st[1]] = FOREST + [f for f, _ in g.board.forests].index(o[1])
 
 
-@step
 class SharedSetup(Handler):
     """9.3.3 quests and 9.3.4 ruins, once for one or two Vagabonds (9.7.1, 9.7.2)."""
 
     name = "vagabond.setup"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         if g.quests or g.quest_deck:
             return
         g.quest_deck = g.shuffle("quests", list(QUESTS))
@@ -442,7 +430,6 @@ class SharedSetup(Handler):
 
 
 # --------------------------------------------------------------- birdsong
-@step
 class Refresh(Handler):
     """9.4.1 Refresh: flip exhausted items face up (two per tea on its track, then three)."""
 
@@ -451,22 +438,19 @@ class Refresh(Handler):
     rule = "9.4.1"
     prompt = "Refresh: choose an exhausted item to flip face up"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         vs = vs_of(g, st[1])
         todo = choices_by_side(vs, (EXHAUSTED, DMG_DOWN))
         if st[2] <= 0 or not todo:
-            return [Option(("done",))]
+            return [("done",)]
         if sum(count(vs, i, side) for i, side in todo) <= st[2]:
-            return [Option(("refresh", "all"))]
-        return [Option(("refresh", f"{i}|{side}")) for i, side in todo]
+            return [("refresh", "all")]
+        return [("refresh", f"{i}|{side}") for i, side in todo]
 
-    @classmethod
-    def describe(cls, g: Game, st: Step) -> str:
+    def describe(self, g: Game, st: Step) -> str:
         return f"Refresh: choose an exhausted item to flip face up ({st[2]} left)"
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         vs = vs_of(g, st[1])
@@ -475,8 +459,8 @@ class Refresh(Handler):
                 for _ in range(count(vs, i, side)):
                     flip_item(vs, i, side, REFRESHED)
             return
-        item, side = o[1].split("|")
-        flip_item(vs, item, int(side), REFRESHED)
+        item, face = str(o[1]).split("|")
+        flip_item(vs, item, int(face), REFRESHED)
         g.push(("vagabond.refresh", st[1], st[2] - 1))
 
 
@@ -489,7 +473,6 @@ def pawn_to(g: Game, s: int, dest: int) -> None:
         g.push(("vagabond.ally_move", s, src, dest))
 
 
-@step
 class Slip(Handler):
     """9.4.2 Slip: move to an adjacent clearing or forest at no cost."""
 
@@ -498,15 +481,13 @@ class Slip(Handler):
     rule = "9.4.2"
     prompt = "Slip to an adjacent clearing or forest?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         dests = [p for p in adjacent_places(g, where(g, s))
                  if p >= FOREST or g.may_move_into(s, p)]
-        return [Option(("slip", place_name(g, p))) for p in dests] + [Option(("skip",))]
+        return [("slip", place_name(g, p)) for p in dests] + [("skip",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "slip":
             pawn_to(g, st[1], _place_from_name(g, o[1]))
 
@@ -517,7 +498,6 @@ def _place_from_name(g: Game, name: str) -> int:
     return int(name)
 
 
-@step
 class AllyMove(Handler):
     """9.2.9.IIb Moving with Ally: warriors of one allied faction may come along."""
 
@@ -526,19 +506,17 @@ class AllyMove(Handler):
     rule = "9.2.9.IIb"
     prompt = "Bring allied warriors along?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, a = st[1], st[2]
         vs = vs_of(g, s)
         out: list[Option] = []
         for f, lvl in vs.relations.items():
             w = g.warriors[g.seat_of(f)][a]
             if lvl == ALLIED and w:
-                out.extend(Option(("ally_move", f, n)) for n in range(1, w + 1))
-        return out + [Option(("no_ally",))]
+                out.extend(("ally_move", f, n) for n in range(1, w + 1))
+        return out + [("no_ally",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "ally_move":
             do_move(g, g.seat_of(o[1]), st[2], st[3], o[2], mover=st[1])
 
@@ -569,8 +547,8 @@ def battle_choices(g: Game, s: int) -> list[Option]:
     for o in g.enemies(s):
         if not g.has_any_piece(o, c):
             continue
-        out.append(Option(("v_battle", c, g.factions[o], "")))
-        out.extend(Option(("v_battle", c, g.factions[o], f" with {a}")) for a in allies
+        out.append(("v_battle", c, g.factions[o], ""))
+        out.extend(("v_battle", c, g.factions[o], f" with {a}") for a in allies
                    if a != g.factions[o])
     return out
 
@@ -581,7 +559,7 @@ def aid_choices(g: Game, s: int) -> list[Option]:
     if not c or not any(count(vs, i, READY) for i in ITEM_TYPES):
         return []
     cards = g.cards_matching(s, g.suits[c])
-    return [Option(("aid", g.factions[o], card)) for o in g.others(s)
+    return [("aid", g.factions[o], card) for o in g.others(s)
             if g.has_any_piece(o, c) for card in cards]
 
 
@@ -600,11 +578,11 @@ def quest_choices(g: Game, s: int) -> list[Option]:
         need = {a: 1, b: 1} if a != b else {a: 2}
         short = sum(max(0, n - count(vs, i, READY)) for i, n in need.items())
         if short == 0:
-            out.append(Option(("quest", q, "")))
+            out.append(("quest", q, ""))
         elif short == 1 and improvise:
             spare = [i for i in ITEM_TYPES
                      if count(vs, i, READY) - need.get(i, 0) > 0]
-            out.extend(Option(("quest", q, i)) for i in spare)
+            out.extend(("quest", q, i) for i in spare)
     return out
 
 
@@ -616,10 +594,10 @@ def strike_choices(g: Game, s: int) -> list[Option]:
     out = []
     for o in g.enemies(s):
         if g.warriors[o][c]:
-            out.append(Option(("strike", g.factions[o], "warrior")))
+            out.append(("strike", g.factions[o], "warrior"))
         else:
             kinds = dict.fromkeys(p[1] for p in g.faction_pieces(o, c))
-            out.extend(Option(("strike", g.factions[o], k)) for k in kinds)
+            out.extend(("strike", g.factions[o], k) for k in kinds)
     return out
 
 
@@ -627,7 +605,7 @@ def repair_choices(g: Game, s: int) -> list[Option]:
     vs = vs_of(g, s)
     if not count(vs, "hammer", READY):
         return []
-    return [Option(("repair", i, SIDES[side])) for i, side in
+    return [("repair", i, SIDES[side]) for i, side in
             choices_by_side(vs, (DMG_UP, DMG_DOWN))]
 
 
@@ -644,22 +622,22 @@ def special_choices(g: Game, s: int) -> list[Option]:
     c = in_clearing(g, s)
     ch = vs.character
     if ch == "thief" and c:  # D.1.2 Steal
-        return [Option(("steal", g.factions[o])) for o in g.others(s)
+        return [("steal", g.factions[o]) for o in g.others(s)
                 if g.has_any_piece(o, c) and (g.hands[o] or not g.fdefs[o].has_hand)]
     if ch == "tinker" and c:  # D.2.2 Day Labor
         suit = g.suits[c]
-        return [Option(("day_labor", x)) for x in dict.fromkeys(g.discard)
+        return [("day_labor", x) for x in dict.fromkeys(g.discard)
                 if g.suit_of(x) in (suit, "bird")]
     if ch == "ranger":  # D.3.2 Hideout
-        return [Option(("special", "hideout"))]
+        return [("special", "hideout")]
     if ch == "vagrant" and c:  # D.4.2 Instigate; the attacker fights with warriors or a pawn (4.3)
-        return [Option(("instigate", g.factions[a], g.factions[d]))
+        return [("instigate", g.factions[a], g.factions[d])
                 for a in g.others(s) if g.can_fight_in(a, c)
                 for d in g.enemies(a) if d != s and g.has_any_piece(d, c)]
     if ch == "scoundrel" and c:  # D.6.2 Scorched Earth
-        return [Option(("special", "scorched earth"))]
+        return [("special", "scorched earth")]
     if ch == "harrier":  # D.9.2 Glide
-        return [Option(("glide", x)) for x in g.clearings()
+        return [("glide", x) for x in g.clearings()
                 if x != g.pawn[s] and g.may_move_into(s, x)]
     return []
 
@@ -676,10 +654,9 @@ def coalition_choices(g: Game, s: int) -> list[Option]:
     rest = [o for o in g.others(s)]
     low = min(g.vp[o] for o in rest)
     partners = [o for o in rest if g.vp[o] == low and o not in taken]
-    return [Option(("coalition", d, g.factions[p])) for d in doms for p in partners]
+    return [("coalition", d, g.factions[p]) for d in doms for p in partners]
 
 
-@step
 class Actions(Handler):
     """9.5 Daylight: exhaust items to take actions, in any order and number."""
 
@@ -688,15 +665,14 @@ class Actions(Handler):
     rule = "9.5"
     prompt = "Vagabond Daylight: choose an action"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         vs = vs_of(g, s)
         boots = count(vs, "boots", READY)
-        out = [Option(("v_move", d)) for d, cost in move_costs(g, s) if boots >= cost]
+        out: list[Option] = [("v_move", d) for d, cost in move_costs(g, s) if boots >= cost]
         out += battle_choices(g, s)
         if explore_ok(g, s):
-            out.append(Option(("explore",)))
+            out.append(("explore",))
         out += aid_choices(g, s)
         out += quest_choices(g, s)
         out += strike_choices(g, s)
@@ -704,11 +680,10 @@ class Actions(Handler):
         out += craft_options(g, s)
         out += special_choices(g, s)
         out += daylight_extras(g, s) + coalition_choices(g, s)
-        out.append(Option(("v_end",)))
+        out.append(("v_end",))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s = st[1]
         verb = o[0]
         if verb == "v_end":
@@ -809,7 +784,7 @@ def _special(g: Game, s: int, o: Option) -> None:
         g.pawn[s] = o[1]
     elif verb == "instigate":  # D.4.2
         start_battle(g, g.seat_of(o[1]), c, g.seat_of(o[2]))
-        g.battle.instigator = s
+        g.current_battle().instigator = s
     elif o[1] == "hideout":  # D.3.2: repair three, then Evening
         g.push(("vagabond.repair_free", s, 3))
     elif o[1] == "scorched earth":  # D.6.2
@@ -840,7 +815,6 @@ ACTIONS = {"v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _ai
            **{v: _extra for v in DAYLIGHT_VERBS}}
 
 
-@step
 class Explore(Handler):
     """9.5.3 Explore (9.7.3: with two items under a ruin, take one of choice, but not an
     "R" item of a type already taken from a ruin)."""
@@ -850,18 +824,16 @@ class Explore(Handler):
     rule = "9.5.3"
     prompt = "Choose the item to take from the ruin"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         s, c = st[1], st[2]
         vs = vs_of(g, s)
         items = g.ruin_items[c]
         if sum(1 for o in range(len(g.factions)) if is_vagabond(g, o)) < 2:
-            return [Option(("take_ruin_item", i)) for i in dict.fromkeys(items)]
+            return [("take_ruin_item", i) for i in dict.fromkeys(items)]
         ok = [i for i in dict.fromkeys(items) if i not in vs.ruin_taken]
-        return [Option(("take_ruin_item", i)) for i in ok] + [Option(("no_item",))]
+        return [("take_ruin_item", i) for i in ok] + [("no_item",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "no_item":
             return
         s, c = st[1], st[2]
@@ -876,7 +848,6 @@ class Explore(Handler):
             g.take_piece(c, (RUIN, "ruin"))
 
 
-@step
 class AidExhaust(Handler):
     """9.5.4: exhaust any one item."""
 
@@ -885,17 +856,14 @@ class AidExhaust(Handler):
     rule = "9.5.4"
     prompt = "Aid: choose the item to exhaust"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         vs = vs_of(g, st[1])
-        return [Option(("exhaust", i)) for i in ITEM_TYPES if count(vs, i, READY)]
+        return [("exhaust", i) for i in ITEM_TYPES if count(vs, i, READY)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         exhaust(g, st[1], o[1])
 
 
-@step
 class AidTake(Handler):
     """9.5.4: then take an item, if any, from that player's Crafted Items box."""
 
@@ -904,19 +872,16 @@ class AidTake(Handler):
     rule = "9.5.4"
     prompt = "Aid: take an item from their Crafted Items box?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         items = dict.fromkeys(g.items[st[2]])
-        return [Option(("take_item", i)) for i in items] + [Option(("no_item",))]
+        return [("take_item", i) for i in items] + [("no_item",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "take_item":
             g.items[st[2]].remove(o[1])
             shift(vs_of(g, st[1]), o[1], None, READY)
 
 
-@step
 class QuestReward(Handler):
     """9.5.5: one VP per completed quest of the suit, or draw two cards."""
 
@@ -925,12 +890,10 @@ class QuestReward(Handler):
     rule = "9.5.5"
     prompt = "Quest reward: score or draw?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("quest_vp",)), Option(("quest_draw",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("quest_vp",), ("quest_draw",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         s = st[1]
         if o[0] == "quest_draw":
             g.draw(s, 2)
@@ -939,7 +902,6 @@ class QuestReward(Handler):
             g.score(s, sum(1 for q in done if QUESTS[q][0] == st[2]), "quest")
 
 
-@step
 class FreeRepair(Handler):
     """D.3.2 Hideout: repair up to three items."""
 
@@ -948,23 +910,20 @@ class FreeRepair(Handler):
     rule = "D.3.2"
     prompt = "Hideout: choose an item to repair"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         vs = vs_of(g, st[1])
         todo = choices_by_side(vs, (DMG_UP, DMG_DOWN))
         if st[2] <= 0 or not todo:
-            return [Option(("done",))]
-        return [Option(("repair", i, SIDES[side])) for i, side in todo]
+            return [("done",)]
+        return [("repair", i, SIDES[side]) for i, side in todo]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         flip_item(vs_of(g, st[1]), o[1], SIDES.index(o[2]), REPAIRED)
         g.push(("vagabond.repair_free", st[1], st[2] - 1))
 
 
-@step
 class Damage(Handler):
     """9.2.2.I Full Removal: damage three items (his choice)."""
 
@@ -973,23 +932,20 @@ class Damage(Handler):
     rule = "9.2.2.I"
     prompt = "Full removal: choose an item to damage"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         vs = vs_of(g, st[1])
         todo = choices_by_side(vs, (READY, EXHAUSTED))
         if st[2] <= 0 or not todo:
-            return [Option(("done",))]
-        return [Option(("damage", i, SIDES[side])) for i, side in todo]
+            return [("done",)]
+        return [("damage", i, SIDES[side]) for i, side in todo]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         flip_item(vs_of(g, st[1]), o[1], SIDES.index(o[2]), DAMAGED)
         g.push(("vagabond.damage", st[1], st[2] - 1))
 
 
-@step
 class Protector(Handler):
     """D.5.2 Protector: the defender may enlist the Arbiter (this step's seat: defender)."""
 
@@ -998,28 +954,24 @@ class Protector(Handler):
     rule = "D.5.2"
     prompt = "Enlist the Arbiter as your protector?"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("enlist", g.factions[st[2]])), Option(("no_enlist",))]
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("enlist", g.factions[st[2]]), ("no_enlist",)]
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "enlist":
             arb = st[2]
             g.score(arb, 1, "protector")
-            g.battle.max_bonus[1] += undamaged(vs_of(g, arb), "sword")
+            g.current_battle().max_bonus[1] += undamaged(vs_of(g, arb), "sword")
 
 
 # ---------------------------------------------------------------- evening
-@step
 class Evening(Handler):
     """9.6.1 An Evening's Rest (in a forest); 9.6.2 draw one plus one per coins."""
 
     name = "vagabond.evening"
     auto = True
 
-    @staticmethod
-    def run(g: Game, st: Step) -> None:
+    def run(self, g: Game, st: Step) -> None:
         s = st[1]
         vs = vs_of(g, s)
         if g.pawn[s] >= FOREST:
@@ -1029,7 +981,6 @@ class Evening(Handler):
         g.draw(s, DRAW_BASE + on_track(vs, "coins"))
 
 
-@step
 class Capacity(Handler):
     """9.6.4 Item capacity: six plus two per bag on its track; remove the excess from
     the Satchel and Damaged box (his choice), permanently."""
@@ -1039,24 +990,28 @@ class Capacity(Handler):
     rule = "9.6.4"
     prompt = "Too many items: choose one to remove from the game"
 
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
+    def options(self, g: Game, st: Step) -> list[Option]:
         vs = vs_of(g, st[1])
         limit = CAPACITY_BASE + CAPACITY_PER_BAG * on_track(vs, "bag")
         if held(vs) <= limit:
-            return [Option(("done",))]
+            return [("done",)]
         out: list[Option] = []
         for i, side in choices_by_side(vs, (READY, EXHAUSTED, DMG_UP, DMG_DOWN)):
             if side == READY and count(vs, i, READY) <= on_track(vs, i):
                 continue  # all on the track
-            out.append(Option(("drop", i, SIDES[side])))
+            out.append(("drop", i, SIDES[side]))
         return out
 
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
+    def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         shift(vs_of(g, st[1]), o[1], SIDES.index(o[2]), None)
         g.removed_items.append(o[1])
         g.push(st)
 
+
+register_steps(
+    ChooseCharacter(), StartForest(), SharedSetup(), Refresh(), Slip(), AllyMove(), Actions(),
+    Explore(), AidExhaust(), AidTake(), QuestReward(), FreeRepair(), Damage(), Protector(),
+    Evening(), Capacity(),
+)

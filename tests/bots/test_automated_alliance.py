@@ -22,34 +22,16 @@ from rootlaw.bots.automated_alliance import (
 )
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option
-from rootlaw.core.steps import STEPS, Handler, Step, step
+from rootlaw.core.steps import Step
 from rootlaw.factions.alliance import SYMPATHY_VP
-from tests.builder import assert_illegal, build, options, play, scored
+from tests.builder import assert_illegal, build, options, pause_step, play, scored
 
 AA, M, E, V = "automated_alliance", "marquise", "eyrie", "vagabond"
 SYM = "sympathy"
 PARK = "test.automated_alliance_park"
 
 
-class _Park(Handler):
-    """A test-only pause, so a test can set the bot's order card and choose which of
-    its steps run (two options: the engine stops here)."""
-
-    name = PARK
-    kind = "park"
-
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("done",)), Option(("skip",))]
-
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        return None
-
-
-if PARK not in STEPS:
-    step(_Park)
+pause_step(PARK, "park")
 
 
 def parked(factions: Iterable[str] = (AA, M), *, order: str | None = None,

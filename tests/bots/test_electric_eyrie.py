@@ -14,30 +14,15 @@ from rootlaw.bots.electric_eyrie import ElectricEyrieState, defender, st_of
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option
-from rootlaw.core.steps import STEPS, Handler, Step, step
-from tests.builder import build, pieces, scored
+from rootlaw.core.steps import Step
+from tests.builder import build, pause_step, pieces, scored
 
 M, EE, A, V = "marquise", "electric_eyrie", "alliance", "vagabond"
 VZ = "loyal_vizier"
 PAUSE = "test_electric_eyrie.pause"
 COLS = ("fox", "mouse", "rabbit", "bird")
 
-if PAUSE not in STEPS:
-    @step
-    class Pause(Handler):
-        """Holds the engine so a test can set the bot's Decree before it acts."""
-
-        name = PAUSE
-        kind = "pause"
-
-        @staticmethod
-        def options(g: Game, st: Step) -> list[Option]:
-            return [Option(("go",)), Option(("wait",))]
-
-        @staticmethod
-        def apply(g: Game, st: Step, o: Option) -> None:
-            return None
+pause_step(PAUSE, "pause", ("go", "wait"))
 
 
 def bot_turn() -> list[Step]:

@@ -32,9 +32,8 @@ from rootlaw.bots.mechanical_marquise import (
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option
-from rootlaw.core.steps import STEPS, Handler, Step, step
-from tests.builder import build, scored
+from rootlaw.core.steps import Step
+from tests.builder import build, pause_step, scored
 from tests.test_invariants import check_save_load, check_scores, expected_items, item_locations
 
 ME, M, E, A, V, V2 = ("mechanical_marquise", "marquise", "eyrie", "alliance", "vagabond",
@@ -42,24 +41,7 @@ ME, M, E, A, V, V2 = ("mechanical_marquise", "marquise", "eyrie", "alliance", "v
 PARK = "test.mechanical_marquise_park"
 
 
-class _Park(Handler):
-    """A test-only pause (two options, so the engine stops here): a test sets the order
-    card, difficulty and traits, then runs the bot's steps it wants."""
-
-    name = PARK
-    kind = "park"
-
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("done",)), Option(("skip",))]
-
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        return None
-
-
-if PARK not in STEPS:
-    step(_Park)
+pause_step(PARK, "park")
 
 
 # ----------------------------------------------------------------- helpers

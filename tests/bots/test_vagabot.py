@@ -38,10 +38,9 @@ from rootlaw.core.catalog import item_supply
 from rootlaw.core.effects import remove_all_enemy_pieces
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import FOREST, RUIN, Game
-from rootlaw.core.options import Option
-from rootlaw.core.steps import STEPS, Handler, Step, step
+from rootlaw.core.steps import Step
 from rootlaw.factions.vagabond import QUESTS, RUIN_ITEMS
-from tests.builder import build, scored
+from tests.builder import build, pause_step, scored
 
 VB, M, E, A = "vagabot", "marquise", "eyrie", "alliance"
 PAUSE = "test.vagabot_pause"
@@ -49,21 +48,7 @@ FORESTS = ("1_2_5_10", "1_9_10_12", "2_6_10_11_12", "3_6_11", "3_7_11_12", "4_7_
            "4_9_12")
 
 
-if PAUSE not in STEPS:
-    @step
-    class Pause(Handler):
-        """Test-only: a decision that stops the engine (two options, so never automatic)."""
-
-        name = PAUSE
-        kind = "pause"
-
-        @staticmethod
-        def options(g: Game, st: Step) -> list[Option]:
-            return [Option(("go",)), Option(("stay",))]
-
-        @staticmethod
-        def apply(g: Game, st: Step, o: Option) -> None:
-            return None
+pause_step(PAUSE, "pause", ("go", "stay"))
 
 
 def position(factions: Iterable[str] = (VB, M), *, at: int | str = 5, character: str = "thief",

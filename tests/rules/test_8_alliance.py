@@ -16,38 +16,21 @@ import pytest
 
 import rootlaw
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option
-from rootlaw.core.steps import STEPS, Handler, Step, step
+from rootlaw.core.steps import Step
 from rootlaw.factions.alliance import (
     CAPACITY,
     SPREAD_COST,
     SYMPATHY_VP,
     AllianceState,
 )
-from tests.builder import assert_illegal, build, options, play, scored, step_name
+from tests.builder import assert_illegal, build, options, pause_step, play, scored, step_name
 
 M, E, A = "marquise", "eyrie", "alliance"
 PARK = "test.alliance_park"
 EVENING_REST = [("alliance.draw", A), ("discard_down", A)]  # 8.6.2 after operations
 
 
-class _Park(Handler):
-    """A test-only pause: lets a test set the Alliance's state before the engine runs."""
-
-    name = PARK
-    kind = "park"
-
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("done",)), Option(("skip",))]
-
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        return None
-
-
-if PARK not in STEPS:
-    step(_Park)
+pause_step(PARK, "park")
 
 
 def game(factions: Iterable[str] = (M, A), *, supporters: Iterable[str] = (),

@@ -23,8 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rootlaw.core.game import FOREST, Game
-from rootlaw.core.options import Option
-from rootlaw.core.steps import STEPS, Handler, Step, step
+from rootlaw.core.steps import Step
 from rootlaw.factions.vagabond import (
     CHARACTERS,
     QUESTS,
@@ -33,7 +32,7 @@ from rootlaw.factions.vagabond import (
     is_vagabond,
     on_track,
 )
-from tests.builder import build, rest_of_turn
+from tests.builder import build, pause_step, rest_of_turn
 
 V, V2, M, E, A = "vagabond", "vagabond2", "marquise", "eyrie", "alliance"
 PARK = "test.vagabond_park"
@@ -45,23 +44,7 @@ EVENING = [("evening_start", V), ("vagabond.evening", V), ("discard_down", V),
            ("vagabond.capacity", V)]
 
 
-class _Park(Handler):
-    """A test-only pause: lets a test set the Vagabond's state before the engine runs."""
-
-    name = PARK
-    kind = "park"
-
-    @staticmethod
-    def options(g: Game, st: Step) -> list[Option]:
-        return [Option(("done",)), Option(("skip",))]
-
-    @staticmethod
-    def apply(g: Game, st: Step, o: Option) -> None:
-        return None
-
-
-if PARK not in STEPS:
-    step(_Park)
+pause_step(PARK, "park")
 
 
 def place(g: Game, where: int | str) -> int:
