@@ -17,7 +17,7 @@ was established from public sources; the rest is refused at setup.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, difficulty, has_trait, ordered, targets
 from rootlaw.core.effects import remove_all_enemy_pieces
@@ -44,17 +44,17 @@ from rootlaw.factions.alliance import (
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-ME = "automated_alliance"
-WARRIORS = 10  # 6.3.1
-CANNOT_SPREAD_VP = 5  # 6.5.1.II
-PITY_TWICE_UP_TO = 4  # 6.4.4: zero to four sympathy tokens on the map: spread twice
-OUTRAGE_VP = 1  # 6.2.3
-AMBUSH_HITS = 1  # 6.2.2
+ME: Final = "automated_alliance"
+WARRIORS: Final = 10  # 6.3.1
+CANNOT_SPREAD_VP: Final = 5  # 6.5.1.II
+PITY_TWICE_UP_TO: Final = 4  # 6.4.4: zero to four sympathy tokens on the map: spread twice
+OUTRAGE_VP: Final = 1  # 6.2.3
+AMBUSH_HITS: Final = 1  # 6.2.2
 # 6.6.1 Organize: Alliance warriors needed in a clearing with a base, by difficulty
 # (3.3.1; default as printed; easy and challenging: docs/rootbotics_automated_alliance.md)
-ORGANIZE_AT = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
-NIGHTMARE_VP = 1  # nightmare: one VP at the end of Evening
-TRAITS = ("informants", "popularity", "veterans", "wildfire")  # 3.3.2
+ORGANIZE_AT: Final = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
+NIGHTMARE_VP: Final = 1  # nightmare: one VP at the end of Evening
+TRAITS: Final = ("informants", "popularity", "veterans", "wildfire")  # 3.3.2
 
 text_form("aa_outrage", "Automated Outrage: discard {c1}")
 text_form("aa_outrage_none", "Automated Outrage: no matching card (the Automated Alliance "

@@ -7,7 +7,7 @@ any random result). The humans' decisions that a bot causes are theirs.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.core.faction_api import FactionDef
 from rootlaw.core.game import Game
@@ -17,11 +17,11 @@ from rootlaw.core.steps import Handler, Step, register_steps
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-DIFFICULTIES = ("easy", "default", "challenging", "nightmare")  # 3.3.1
+DIFFICULTIES: Final = ("easy", "default", "challenging", "nightmare")  # 3.3.1
 # 2.2 Faction target priority, highest first (bots rank as the faction they replace)
-FACTION_PRIORITY = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards",
+FACTION_PRIORITY: Final = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards",
                     "riverfolk", "duchy", "corvids")
-BOT_VP_PER_ITEM = 1  # 1.1.2
+BOT_VP_PER_ITEM: Final = 1  # 1.1.2
 
 text_form("bot_hit", "remove a building or token (bot's rule, Rootbotics 1.2.1)")
 

@@ -11,7 +11,7 @@ with their sources, in docs/rootbotics_electric_eyrie.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import (
     BotDef,
@@ -34,19 +34,19 @@ from rootlaw.factions.eyrie import ROOST_VP, VIZIER, card_suit
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-ME = "electric_eyrie"
-_D = load_json("bots/electric_eyrie.json")
-COLUMNS: tuple[str, ...] = tuple(_D["decree_columns"])  # 5.5.1: fox, mouse, rabbit, bird
-BIRD = COLUMNS.index("bird")
-ROOSTS = int(_D["roosts"])
-START_WARRIORS = int(_D["starting_warriors"])  # 5.3.2
-NEW_ROOST_WARRIORS = int(_D["new_roost_warriors"])  # 5.4.4
-LEVELS: dict[str, dict[str, Any]] = _D["difficulty"]  # 3.3.1 difficulty cards
-TRAITS: tuple[str, ...] = tuple(_D["traits"])  # 3.3.2 trait cards
+ME: Final = "electric_eyrie"
+_D: Final = load_json("bots/electric_eyrie.json")
+COLUMNS: Final[tuple[str, ...]] = tuple(_D["decree_columns"])  # 5.5.1: fox, mouse, rabbit, bird
+BIRD: Final = COLUMNS.index("bird")
+ROOSTS: Final = int(_D["roosts"])
+START_WARRIORS: Final = int(_D["starting_warriors"])  # 5.3.2
+NEW_ROOST_WARRIORS: Final = int(_D["new_roost_warriors"])  # 5.4.4
+LEVELS: Final[dict[str, dict[str, Any]]] = _D["difficulty"]  # 3.3.1 difficulty cards
+TRAITS: Final[tuple[str, ...]] = tuple(_D["traits"])  # 3.3.2 trait cards
 NOBILITY, RELENTLESS, SWOOP, WAR_TAX = TRAITS
-SWOOP_WARRIORS = int(_D["swoop_warriors"])
-WAR_TAX_VP = int(_D["war_tax_vp"])
-BIRD_AMBUSH = "ambush_bird"
+SWOOP_WARRIORS: Final = int(_D["swoop_warriors"])
+WAR_TAX_VP: Final = int(_D["war_tax_vp"])
+BIRD_AMBUSH: Final = "ambush_bird"
 
 Decree = tuple[tuple[str, ...], ...]
 

@@ -8,7 +8,7 @@ Difficulty and trait cards (3.3): see docs/rootbotics_mechanical_marquise.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rootlaw.bots.base import (
     BotDef,
@@ -30,20 +30,20 @@ from rootlaw.factions.marquise import KINDS, keep_clearing
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-ME = "mechanical_marquise"
-P = "mmarquise."  # step name prefix
-_D: dict[str, Any] = load_json("bots/mechanical_marquise.json")
-TRACK_VP: dict[str, tuple[int, ...]] = {k: tuple(_D["track_vp"][k]) for k in KINDS}
-BUILDING_FOR: dict[str, str] = dict(_D["building_for_suit"])
-RECRUIT: int = _D["recruit"]
-MOVE_KEEPS: int = _D["move_keeps"]
-EXPAND_MAX_BUILDINGS: int = _D["expand_max_buildings"]
-BLITZ_KEEPS: int = _D["blitz_keeps"]
-DIFFICULTY: dict[str, dict[str, int]] = _D["difficulty"]
-TRAITS: tuple[str, ...] = tuple(_D["traits"])
-HOSPITALS_MIN_LOST: int = _D["hospitals_min_lost"]
-HOSPITALS_WARRIORS: int = _D["hospitals_warriors"]
-FORTIFIED_HITS: int = _D["fortified_hits"]
+ME: Final = "mechanical_marquise"
+P: Final = "mmarquise."  # step name prefix
+_D: Final[dict[str, Any]] = load_json("bots/mechanical_marquise.json")
+TRACK_VP: Final[dict[str, tuple[int, ...]]] = {k: tuple(_D["track_vp"][k]) for k in KINDS}
+BUILDING_FOR: Final[dict[str, str]] = dict(_D["building_for_suit"])
+RECRUIT: Final[int] = _D["recruit"]
+MOVE_KEEPS: Final[int] = _D["move_keeps"]
+EXPAND_MAX_BUILDINGS: Final[int] = _D["expand_max_buildings"]
+BLITZ_KEEPS: Final[int] = _D["blitz_keeps"]
+DIFFICULTY: Final[dict[str, dict[str, int]]] = _D["difficulty"]
+TRAITS: Final[tuple[str, ...]] = tuple(_D["traits"])
+HOSPITALS_MIN_LOST: Final[int] = _D["hospitals_min_lost"]
+HOSPITALS_WARRIORS: Final[int] = _D["hospitals_warriors"]
+FORTIFIED_HITS: Final[int] = _D["fortified_hits"]
 
 
 class MechanicalMarquiseState(FactionState):

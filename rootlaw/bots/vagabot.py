@@ -11,7 +11,7 @@ through the game's RNG. Difficulty and trait cards (3.3): docs/rootbotics_vagabo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, craft_order, difficulty, has_trait, priority_rank, targets
 from rootlaw.core.battle import hits_step, settle, start_battle
@@ -25,23 +25,23 @@ from rootlaw.factions.vagabond import QUESTS, RUIN_ITEMS, adjacent_places, place
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-ME = "vagabot"
-_D = load_json("vagabot.json")
-CHARACTERS: dict[str, tuple[str, ...]] = {
+ME: Final = "vagabot"
+_D: Final = load_json("vagabot.json")
+CHARACTERS: Final[dict[str, tuple[str, ...]]] = {
     k: tuple(v["starting_items"]) for k, v in _D["characters"].items()}
-TRACK = tuple(int(x) for x in _D["battle_track"])  # 7.2.4: 6th, 9th, 12th item
-BASE_MAX_HITS = int(_D["base_max_hits"])
-SLIP_AT = int(_D["slip_at_most_undamaged"])  # 7.4.3
-RANGER_AT = int(_D["ranger_slip_at_least_damaged"])  # 7.7.3
-REFRESH_DAMAGED = int(_D["refresh"]["with_damaged"])  # 7.6.1
-REFRESH_CLEAN = int(_D["refresh"]["without_damaged"])
-EVENING_REPAIR = int(_D["evening_repair_outside_forest"])  # 7.6.2
-ACTIONS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _D["actions"].items()}  # 7.5
-COST: dict[str, int] = {k: int(v) for k, v in _D["costs"].items()}
-DIFFICULTY: dict[str, dict[str, int]] = _D["difficulty"]
-TRAITS: tuple[str, ...] = tuple(_D["traits"])
-BERSERKER_REPAIR = int(_D["berserker_extra_repair"])
-HELPER_MULT = int(_D["helper_aid_multiplier"])
+TRACK: Final = tuple(int(x) for x in _D["battle_track"])  # 7.2.4: 6th, 9th, 12th item
+BASE_MAX_HITS: Final = int(_D["base_max_hits"])
+SLIP_AT: Final = int(_D["slip_at_most_undamaged"])  # 7.4.3
+RANGER_AT: Final = int(_D["ranger_slip_at_least_damaged"])  # 7.7.3
+REFRESH_DAMAGED: Final = int(_D["refresh"]["with_damaged"])  # 7.6.1
+REFRESH_CLEAN: Final = int(_D["refresh"]["without_damaged"])
+EVENING_REPAIR: Final = int(_D["evening_repair_outside_forest"])  # 7.6.2
+ACTIONS: Final[dict[str, tuple[str, ...]]] = {k: tuple(v) for k, v in _D["actions"].items()}  # 7.5
+COST: Final[dict[str, int]] = {k: int(v) for k, v in _D["costs"].items()}
+DIFFICULTY: Final[dict[str, dict[str, int]]] = _D["difficulty"]
+TRAITS: Final[tuple[str, ...]] = tuple(_D["traits"])
+BERSERKER_REPAIR: Final = int(_D["berserker_extra_repair"])
+HELPER_MULT: Final = int(_D["helper_aid_multiplier"])
 
 text_form("vagabot_damage", "damage an item (Vagabot, Rootbotics 7.2.5)")
 

@@ -5,7 +5,7 @@ start inside another). Each step below is one stage of 4.3.1-4.3.4.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rootlaw.core.game import Game
 from rootlaw.core.move import remove_warriors, trigger_removals
@@ -21,10 +21,10 @@ text_form("effect", "use {c1}")
 text_form("first", "{1} uses battle effects first")
 text_form("hit", "remove {2} ({1})")
 
-AMBUSH_OF = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "ambush_mouse"}
+AMBUSH_OF: Final = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "ambush_mouse"}
 
 
-_FIELDS = (  # the state of a battle, saved field by field
+_FIELDS: Final = (  # the state of a battle, saved field by field
     "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
     "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
     "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost",

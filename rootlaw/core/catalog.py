@@ -8,10 +8,10 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-SUITS = ("fox", "rabbit", "mouse")  # clearing suits (2.2.2)
-CARD_SUITS = ("bird", "fox", "rabbit", "mouse")  # card suits (2.1)
+SUITS: Final = ("fox", "rabbit", "mouse")  # clearing suits (2.2.2)
+CARD_SUITS: Final = ("bird", "fox", "rabbit", "mouse")  # card suits (2.1)
 
 
 def load_json(name: str) -> Any:
@@ -55,8 +55,8 @@ class Board:
     forest_adj: tuple[tuple[int, ...], ...]  # forest index -> adjacent forest indexes (2.4.1)
 
 
-DECK_FILES = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
-MAP_NAMES = ("fall", "winter", "lake", "mountain")
+DECK_FILES: Final = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
+MAP_NAMES: Final = ("fall", "winter", "lake", "mountain")
 
 
 @cache

@@ -7,6 +7,7 @@ a question-mark cost could be paid with different suits.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
 from rootlaw.core.catalog import SUITS
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
@@ -16,9 +17,9 @@ from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("craft", "craft {c1}")
 
-FAVORS = {"favor_of_the_foxes": "fox", "favor_of_the_rabbits": "rabbit",
+FAVORS: Final = {"favor_of_the_foxes": "fox", "favor_of_the_rabbits": "rabbit",
           "favor_of_the_mice": "mouse"}
-CRAFTABLE = frozenset({"item", "persistent", "immediate"})
+CRAFTABLE: Final = frozenset({"item", "persistent", "immediate"})
 
 
 def craft_options(g: Game, s: int) -> list[Option]:

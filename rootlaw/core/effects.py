@@ -5,6 +5,8 @@ battle.py; crafting in craft.py. The rest are here, by the phase they belong to.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.game import Game
 from rootlaw.core.move import move_options, remove_warriors, trigger_removals
@@ -20,8 +22,8 @@ text_form("codebreakers", "Codebreakers: look at {1}'s hand")
 text_form("skip", "skip")
 text_form("draw_with", "{1} draws a card too")
 
-DOMINANCE_MIN_VP = 10  # 3.3.1
-BIRDSONG_CARDS = frozenset({"royal_claim", "stand_and_deliver"})
+DOMINANCE_MIN_VP: Final = 10  # 3.3.1
+BIRDSONG_CARDS: Final = frozenset({"royal_claim", "stand_and_deliver"})
 
 
 # ------------------------------------------------------------------ dominance
@@ -71,7 +73,7 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
     return out
 
 
-DAYLIGHT_VERBS = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers"})
+DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers"})
 
 
 def apply_daylight_extra(g: Game, s: int, o: Option) -> None:

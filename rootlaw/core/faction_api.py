@@ -7,7 +7,7 @@ placement limits. A new faction is a new module that registers a FactionDef.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
@@ -204,7 +204,7 @@ class FactionDef:
         return {}
 
 
-FACTIONS: dict[str, FactionDef] = {}
+FACTIONS: Final[dict[str, FactionDef]] = {}
 
 
 def register(fd: FactionDef) -> FactionDef:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core import rng as _rng
 from rootlaw.core.catalog import Board, Card, Deck, board, deck
@@ -21,10 +21,10 @@ from rootlaw.core.steps import STEPS, Step
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-WIN_SCORE = 30  # 3.1
-HAND_LIMIT = 5  # 6.6, 7.6.2
-RUIN = -1  # owner seat of ruins (2.2.4)
-FOREST = 100  # pawn locations FOREST + i are the map's forests (2.4)
+WIN_SCORE: Final = 30  # 3.1
+HAND_LIMIT: Final = 5  # 6.6, 7.6.2
+RUIN: Final = -1  # owner seat of ruins (2.2.4)
+FOREST: Final = 100  # pawn locations FOREST + i are the map's forests (2.4)
 
 Piece = tuple[int, str]  # (owner seat, kind)
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)

@@ -6,7 +6,7 @@ each module registers for its verbs (``text_form``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.catalog import deck
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 Option = tuple[Any, ...]
 
 # verb -> format: placeholders index the option tuple; {c1} shows element 1 as a card name
-_FORMATS: dict[str, str] = {}
+_FORMATS: Final[dict[str, str]] = {}
 
 
 def card_name(card_id: str) -> str:

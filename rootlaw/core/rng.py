@@ -5,7 +5,9 @@ One int is cheap to copy and to save, and never shares state with anything else
 """
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
 
 
 def next_state(state: int) -> tuple[int, int]:

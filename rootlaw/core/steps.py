@@ -11,7 +11,7 @@ Handlers are plain classes with instance methods, compiled by mypyc
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from rootlaw.core.game import Game
@@ -64,7 +64,7 @@ class FunctionStep(Handler):
         self._apply(g, st, o)
 
 
-STEPS: dict[str, Handler] = {}
+STEPS: Final[dict[str, Handler]] = {}
 
 
 def register_steps(*handlers: Handler) -> None:

@@ -8,7 +8,7 @@ of officers is an int there too.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.catalog import SUITS, tracks
@@ -28,19 +28,19 @@ from rootlaw.core.steps import Handler, Step, register_steps
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-ME = Faction.ALLIANCE
-_T = tracks()["woodland_alliance"]
-SYMPATHY = "sympathy"
-SYMPATHY_TOKENS: int = _T["sympathy_tokens"]  # 8.2.5
-SPREAD_COST = tuple(_T["sympathy_cost_supporters"])  # by sympathy tokens already on the map
-SYMPATHY_VP = tuple(_T["sympathy_vp"])  # idem (8.4.2.III, 8.6.1.IV)
-BASE_SUITS: tuple[str, ...] = tuple(_T["bases"])  # 8.3.2
-BASES = {suit: f"base_{suit}" for suit in BASE_SUITS}
-SUIT_OF_BASE = {kind: suit for suit, kind in BASES.items()}
-CAPACITY = 5  # 8.2.3.I without bases on the map
-REVOLT_COST = 2  # 8.4.1.II
-MARTIAL_LAW_WARRIORS = 3  # 8.4.2.II.a
-SETUP_SUPPORTERS = 3  # 8.3.4
+ME: Final = Faction.ALLIANCE
+_T: Final = tracks()["woodland_alliance"]
+SYMPATHY: Final = "sympathy"
+SYMPATHY_TOKENS: Final[int] = _T["sympathy_tokens"]  # 8.2.5
+SPREAD_COST: Final = tuple(_T["sympathy_cost_supporters"])  # by sympathy tokens already on the map
+SYMPATHY_VP: Final = tuple(_T["sympathy_vp"])  # idem (8.4.2.III, 8.6.1.IV)
+BASE_SUITS: Final[tuple[str, ...]] = tuple(_T["bases"])  # 8.3.2
+BASES: Final = {suit: f"base_{suit}" for suit in BASE_SUITS}
+SUIT_OF_BASE: Final = {kind: suit for suit, kind in BASES.items()}
+CAPACITY: Final = 5  # 8.2.3.I without bases on the map
+REVOLT_COST: Final = 2  # 8.4.1.II
+MARTIAL_LAW_WARRIORS: Final = 3  # 8.4.2.II.a
+SETUP_SUPPORTERS: Final = 3  # 8.3.4
 
 text_form("revolt", "revolt in {1}")
 text_form("spread", "spread sympathy to {1} ({2} supporter(s))")

@@ -1,7 +1,7 @@
 """Eyrie Dynasties (Law of Root, section 7)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_targets, start_battle
 from rootlaw.core.catalog import SUITS, tracks
@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
     from rootlaw.core.catalog import Card
 
-ME = Faction.EYRIE
-_T = tracks()["eyrie"]
-ROOST_VP = tuple(_T["roost_vp_per_turn_by_roosts_on_map"])  # by roosts on the map - 1
-DRAW_BONUS_AT = tuple(_T["roost_card_draw_bonus_at"])
-LEADERS: dict[str, tuple[str, str]] = {k: (v[0], v[1]) for k, v in _T["leaders"].items()}
-COLUMNS = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
-VIZIER = "loyal_vizier"  # 7.3.4: two bird cards that never leave the Decree
+ME: Final = Faction.EYRIE
+_T: Final = tracks()["eyrie"]
+ROOST_VP: Final = tuple(_T["roost_vp_per_turn_by_roosts_on_map"])  # by roosts on the map - 1
+DRAW_BONUS_AT: Final = tuple(_T["roost_card_draw_bonus_at"])
+LEADERS: Final[dict[str, tuple[str, str]]] = {k: (v[0], v[1]) for k, v in _T["leaders"].items()}
+COLUMNS: Final = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
+VIZIER: Final = "loyal_vizier"  # 7.3.4: two bird cards that never leave the Decree
 
 text_form("corner", "place your roost and six warriors in {1}")
 text_form("leader", "choose the {1} leader")

@@ -1,7 +1,7 @@
 """Marquise de Cat (Law of Root, section 6)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.catalog import SUITS, tracks
@@ -12,13 +12,13 @@ from rootlaw.core.move import can_move, move_options
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
-ME = Faction.MARQUISE
-KINDS = ("sawmill", "workshop", "recruiter")
-_T = tracks()["marquise"]
-COST = tuple(_T["building_cost_wood"])  # by buildings of that kind already on the map
-VP = {k: tuple(_T[f"{k}_vp"]) for k in KINDS}
-DRAW_BONUS_AT = tuple(_T["recruiter_card_draw_bonus_at"])
-ACTIONS = 3  # 6.5
+ME: Final = Faction.MARQUISE
+KINDS: Final = ("sawmill", "workshop", "recruiter")
+_T: Final = tracks()["marquise"]
+COST: Final = tuple(_T["building_cost_wood"])  # by buildings of that kind already on the map
+VP: Final = {k: tuple(_T[f"{k}_vp"]) for k in KINDS}
+DRAW_BONUS_AT: Final = tuple(_T["recruiter_card_draw_bonus_at"])
+ACTIONS: Final = 3  # 6.5
 
 text_form("keep", "place the keep in {1}")
 text_form("place", "place a {1} in {2}")

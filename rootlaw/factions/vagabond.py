@@ -10,7 +10,7 @@ the Satchel, so the engine makes that move for him.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import SUITS, load_json, tracks
@@ -33,25 +33,25 @@ from rootlaw.core.steps import Handler, Step, register_steps
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
-_T = tracks()["vagabond"]
-AID_STEPS = tuple((a["aids_needed"], a["vp"]) for a in _T["aid_steps"])  # from 0, 1, 2
-ALLIED = len(AID_STEPS)  # relationship levels: -1 hostile, 0 indifferent ... 3 allied
-HOSTILE = -1
-ALLIED_AID_VP = int(_T["allied_aid_vp"])
-CHARACTERS: dict[str, tuple[str, ...]] = {
+_T: Final = tracks()["vagabond"]
+AID_STEPS: Final = tuple((a["aids_needed"], a["vp"]) for a in _T["aid_steps"])  # from 0, 1, 2
+ALLIED: Final = len(AID_STEPS)  # relationship levels: -1 hostile, 0 indifferent ... 3 allied
+HOSTILE: Final = -1
+ALLIED_AID_VP: Final = int(_T["allied_aid_vp"])
+CHARACTERS: Final[dict[str, tuple[str, ...]]] = {
     c["id"]: tuple(c["starting_items"])
     for c in load_json("vagabond_characters.json")["characters"]}
-QUESTS: dict[str, tuple[str, tuple[str, str]]] = {
+QUESTS: Final[dict[str, tuple[str, tuple[str, str]]]] = {
     q["id"]: (q["suit"], (q["items"][0], q["items"][1]))
     for q in load_json("quests.json")["quests"]}
-RUIN_ITEMS = tuple(load_json("items.json")["ruin_items"])
-TRACKED = ("tea", "coins", "bag")  # 9.2.5.I
-TRACK_CAP = 3
-ITEM_TYPES = ("sword", "boots", "bag", "hammer", "tea", "coins", "crossbow", "torch")
+RUIN_ITEMS: Final = tuple(load_json("items.json")["ruin_items"])
+TRACKED: Final = ("tea", "coins", "bag")  # 9.2.5.I
+TRACK_CAP: Final = 3
+ITEM_TYPES: Final = ("sword", "boots", "bag", "hammer", "tea", "coins", "crossbow", "torch")
 READY, EXHAUSTED, DMG_UP, DMG_DOWN = range(4)
-SIDES = ("ready", "exhausted", "damaged", "damaged face down")
+SIDES: Final = ("ready", "exhausted", "damaged", "damaged face down")
 REFRESH_BASE, REFRESH_PER_TEA = 3, 2  # 9.4.1
-DRAW_BASE = 1  # 9.6.2
+DRAW_BASE: Final = 1  # 9.6.2
 CAPACITY_BASE, CAPACITY_PER_BAG = 6, 2  # 9.6.4
 
 for verb, fmt in {
@@ -142,9 +142,9 @@ def shift(vs: VagabondState, item: str, frm: int | None, to: int | None) -> None
 
 
 # The side an item turns to, keeping face up or face down (9.2.7, 9.4.1, 9.5.7)
-DAMAGED = {READY: DMG_UP, EXHAUSTED: DMG_DOWN}
-REPAIRED = {DMG_UP: READY, DMG_DOWN: EXHAUSTED}
-REFRESHED = {EXHAUSTED: READY, DMG_DOWN: DMG_UP}
+DAMAGED: Final = {READY: DMG_UP, EXHAUSTED: DMG_DOWN}
+REPAIRED: Final = {DMG_UP: READY, DMG_DOWN: EXHAUSTED}
+REFRESHED: Final = {EXHAUSTED: READY, DMG_DOWN: DMG_UP}
 
 
 def flip_item(vs: VagabondState, item: str, side: int, how: dict[int, int]) -> None:
@@ -808,7 +808,7 @@ def _extra(g: Game, s: int, o: Option) -> None:
     apply_daylight_extra(g, s, o)
 
 
-ACTIONS = {"v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _aid,
+ACTIONS: Final = {"v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _aid,
            "quest": _quest, "strike": _strike, "repair": _repair, "craft": _craft,
            "steal": _special, "day_labor": _special, "glide": _special, "instigate": _special,
            "special": _special, "coalition": _coalition,
