@@ -137,7 +137,7 @@ def build(
             setattr(g, name, [empty] * n)
     g._decision = None
     g.pieces_changed()
-    g._counts = None
+    g._where = {}  # the piece index: the map was emptied above
     if ruins:
         for c in g.clearings():
             if g.board.ruins[c]:

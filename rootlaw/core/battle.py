@@ -27,8 +27,7 @@ AMBUSH_OF: Final = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "am
 _FIELDS: Final = (  # the state of a battle, saved field by field
     "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
     "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
-    "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost",
-    "instigator")
+    "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost", "instigator")
 
 
 class Battle:

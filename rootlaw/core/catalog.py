@@ -28,6 +28,8 @@ class Card:
     item: str | None
     vp: int
     effect: str
+    need: tuple[int, int, int]  # the cost's fixed suits, counted as (fox, rabbit, mouse)
+    anys: int  # question-mark suits in the cost (any suit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +67,10 @@ def deck(name: str) -> Deck:
     cards: dict[str, Card] = {}
     contents: list[str] = []
     for c in raw["cards"]:
-        card = Card(c["id"], c["name"], c["suit"], c["kind"], tuple(c.get("cost") or ()),
-                    c.get("item"), int(c.get("vp") or 0), c.get("effect", ""))
+        cost = tuple(c.get("cost") or ())
+        need = (cost.count("fox"), cost.count("rabbit"), cost.count("mouse"))
+        card = Card(c["id"], c["name"], c["suit"], c["kind"], cost, c.get("item"),
+                    int(c.get("vp") or 0), c.get("effect", ""), need, cost.count("any"))
         cards[card.id] = card
         contents.extend([card.id] * int(c["count"]))
     return Deck(name, cards, tuple(contents))

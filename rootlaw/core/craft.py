@@ -18,13 +18,18 @@ from rootlaw.core.steps import Handler, Step, register_steps
 text_form("craft", "craft {c1}")
 
 FAVORS: Final = {"favor_of_the_foxes": "fox", "favor_of_the_rabbits": "rabbit",
-          "favor_of_the_mice": "mouse"}
+                 "favor_of_the_mice": "mouse"}
 CRAFTABLE: Final = frozenset({"item", "persistent", "immediate"})
+
+
+# the suits a cost of n question marks may be paid with, n = 0..4 (Royal Claim: four)
+ANY_SUITS: Final = tuple(tuple(combinations_with_replacement(SUITS, n)) for n in range(5))
 
 
 def craft_options(g: Game, s: int) -> list[Option]:
     free = g.fdefs[s].free_crafting_pieces(g, s)
-    if not any(free):
+    fox, rabbit, mouse = free
+    if not (fox or rabbit or mouse):
         return []
     out: list[Option] = []
     cards = g.deckdef.cards
@@ -36,21 +41,16 @@ def craft_options(g: Game, s: int) -> list[Option]:
             continue  # 4.1.2: the item must be in the supply
         if card.kind == "persistent" and cid in g.played[s]:
             continue  # 4.1.4 No Duplicates
-        need = [0, 0, 0]
-        anys = 0
-        for suit in card.cost:
-            if suit == "any":
-                anys += 1
-            else:
-                need[SUITS.index(suit)] += 1
-        rest = [free[i] - need[i] for i in range(3)]
-        if min(rest) < 0:
+        need = card.need
+        rest = (fox - need[0], rabbit - need[1], mouse - need[2])
+        if rest[0] < 0 or rest[1] < 0 or rest[2] < 0:
             continue
-        if not anys:
+        if not card.anys:
             out.append(("craft", cid, ()))
             continue
-        for combo in combinations_with_replacement(SUITS, anys):
-            if all(combo.count(SUITS[i]) <= rest[i] for i in range(3)):
+        for combo in ANY_SUITS[card.anys]:
+            if (combo.count("fox") <= rest[0] and combo.count("rabbit") <= rest[1]
+                    and combo.count("mouse") <= rest[2]):
                 out.append(("craft", cid, combo))
     return out
 

@@ -38,7 +38,7 @@ class Game:
         "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
-        "version", "setup", "_decision", "_rulers", "_counts", "pawn", "coalition",
+        "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items",
     )
 
@@ -83,7 +83,10 @@ class Game:
     ruin_items: list[tuple[str, ...]]  # items under each clearing's ruin (9.3.4)
     removed_items: list[str]  # items removed from the game (G.1.22)
     _rulers: list[int] | None  # cache of who rules each clearing; None when stale
-    _counts: dict[Piece, list[int]] | None  # cache: clearings of each building/token kind
+    # index: each building and token kind on the map -> its clearings, in order, with
+    # repeats; kept by place_building/place_token/take_piece and shared with copies, so
+    # it is replaced on change, never changed in place
+    _where: dict[Piece, tuple[int, ...]]
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -135,7 +138,7 @@ class Game:
         g.removed_items = []
         g._decision = None
         g._rulers = None
-        g._counts = None
+        g._where = {}
         g._advance()
         return g
 
@@ -270,7 +273,7 @@ class Game:
         g.ruin_items = self.ruin_items[:]
         g.removed_items = self.removed_items[:]
         g._rulers = self._rulers
-        g._counts = self._counts
+        g._where = self._where
         d = self._decision
         g._decision = d.for_game(g) if d is not None else None
         return g
@@ -442,8 +445,9 @@ class Game:
             self._log = (("w", self.factions[s], reason), self._log)
 
     # ------------------------------------------------------------------- map
-    def clearings(self) -> range:
-        return range(1, len(self.board.clearings) + 1)
+    def clearings(self) -> tuple[int, ...]:
+        """The map's clearing numbers, 1..12 (a constant tuple: iterating it is cheap)."""
+        return self.board.clearings
 
     def rules(self, s: int, c: int) -> bool:
         """2.5 Rule (see ``rulers``)."""
@@ -529,25 +533,40 @@ class Game:
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,
         in clearing order. A new list: callers may change it."""
-        where = self._counts if self._counts is not None else self._count_all()
-        return list(where.get((s, kind), ()))
+        return list(self._where.get((s, kind), ()))
 
-    def _count_all(self) -> dict[Piece, list[int]]:
-        """Cache: every building and token kind on the map -> its clearings."""
-        where: dict[Piece, list[int]] = {}
+    def _index_all(self) -> dict[Piece, tuple[int, ...]]:
+        """The piece index built from the map (for a loaded game)."""
+        where: dict[Piece, tuple[int, ...]] = {}
         for c in range(1, len(self.buildings)):
-            for p in self.buildings[c]:
-                where.setdefault(p, []).append(c)
-            for p in self.tokens[c]:
-                where.setdefault(p, []).append(c)
-        self._counts = where
+            for p in self.buildings[c] + self.tokens[c]:
+                where[p] = where.get(p, ()) + (c,)
         return where
+
+    def _index_add(self, piece: Piece, c: int) -> None:
+        where = dict(self._where)  # copy on write: copies share the index
+        old = where.get(piece, ())
+        i = 0
+        while i < len(old) and old[i] <= c:  # keep clearing order
+            i += 1
+        where[piece] = old[:i] + (c,) + old[i:]
+        self._where = where
+
+    def _index_remove(self, piece: Piece, c: int) -> None:
+        where = dict(self._where)
+        old = where[piece]
+        i = old.index(c)
+        rest = old[:i] + old[i + 1:]
+        if rest:
+            where[piece] = rest
+        else:
+            del where[piece]
+        self._where = where
 
     def count_building(self, s: int, kind: str) -> int:
         """How many of s's buildings (or tokens) of ``kind`` are on the map."""
-        where = self._counts if self._counts is not None else self._count_all()
-        found = where.get((s, kind))
-        return len(found) if found else 0
+        found = self._where.get((s, kind))
+        return len(found) if found is not None else 0
 
     def count_token(self, s: int, kind: str) -> int:
         """How many of s's tokens of ``kind`` are on the map (pieces are told apart by kind)."""
@@ -562,17 +581,19 @@ class Game:
         return n
 
     def place_building(self, s: int, kind: str, c: int) -> None:
-        self.buildings[c] = self.buildings[c] + ((s, kind),)
-        self._counts = None
+        piece = (s, kind)
+        self.buildings[c] = self.buildings[c] + (piece,)
+        self._index_add(piece, c)
         self.pieces_changed(c)
 
     def place_token(self, s: int, kind: str, c: int) -> None:
-        self.tokens[c] = self.tokens[c] + ((s, kind),)
-        self._counts = None
+        piece = (s, kind)
+        self.tokens[c] = self.tokens[c] + (piece,)
+        self._index_add(piece, c)
 
     def take_piece(self, c: int, piece: Piece) -> None:
         """Remove one building or token from a clearing (to its supply or track, G.1.22)."""
-        self._counts = None
+        self._index_remove(piece, c)
         if piece in self.buildings[c]:
             lst = list(self.buildings[c])
             lst.remove(piece)
@@ -612,7 +633,11 @@ class Game:
 
     def push(self, *steps: Step) -> None:
         """Schedule steps to run in the given order (before anything already scheduled)."""
-        self.stack.extend(reversed(steps))
+        stack = self.stack
+        i = len(steps) - 1
+        while i >= 0:
+            stack.append(steps[i])
+            i -= 1
 
     def seat_of(self, faction: str) -> int:
         return self.factions.index(faction)
@@ -749,7 +774,7 @@ class Game:
             raise LoadError("pawn, coalition or ruin arrays do not match the game")
         g._decision = None
         g._rulers = None
-        g._counts = None
+        g._where = g._index_all()
         g._check_integrity()
         if not g.won:
             g._advance()

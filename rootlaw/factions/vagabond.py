@@ -808,11 +808,11 @@ def _extra(g: Game, s: int, o: Option) -> None:
     apply_daylight_extra(g, s, o)
 
 
-ACTIONS: Final = {"v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _aid,
-           "quest": _quest, "strike": _strike, "repair": _repair, "craft": _craft,
-           "steal": _special, "day_labor": _special, "glide": _special, "instigate": _special,
-           "special": _special, "coalition": _coalition,
-           **{v: _extra for v in DAYLIGHT_VERBS}}
+ACTIONS: Final = {
+    "v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _aid, "quest": _quest,
+    "strike": _strike, "repair": _repair, "craft": _craft, "steal": _special,
+    "day_labor": _special, "glide": _special, "instigate": _special, "special": _special,
+    "coalition": _coalition, **{v: _extra for v in DAYLIGHT_VERBS}}
 
 
 class Explore(Handler):
