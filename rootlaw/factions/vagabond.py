@@ -48,11 +48,17 @@ RUIN_ITEMS: Final = tuple(load_json("items.json")["ruin_items"])
 TRACKED: Final = ("tea", "coins", "bag")  # 9.2.5.I
 TRACK_CAP: Final = 3
 ITEM_TYPES: Final = ("sword", "boots", "bag", "hammer", "tea", "coins", "crossbow", "torch")
-READY, EXHAUSTED, DMG_UP, DMG_DOWN = range(4)
+# the sides of an item, indexes of its counts (9.2.5)
+READY: Final = 0
+EXHAUSTED: Final = 1
+DMG_UP: Final = 2
+DMG_DOWN: Final = 3
 SIDES: Final = ("ready", "exhausted", "damaged", "damaged face down")
-REFRESH_BASE, REFRESH_PER_TEA = 3, 2  # 9.4.1
+REFRESH_BASE: Final = 3  # 9.4.1
+REFRESH_PER_TEA: Final = 2
 DRAW_BASE: Final = 1  # 9.6.2
-CAPACITY_BASE, CAPACITY_PER_BAG = 6, 2  # 9.6.4
+CAPACITY_BASE: Final = 6  # 9.6.4
+CAPACITY_PER_BAG: Final = 2
 
 for verb, fmt in {
     "character": "play the {1}", "forest": "start in forest {1}", "refresh": "refresh a {1}",
@@ -71,7 +77,7 @@ for verb, fmt in {
 }.items():
     text_form(verb, fmt)
 
-Items = dict[str, tuple[int, int, int, int]]
+Items = dict[str, tuple[int, ...]]  # item type -> counts by side (READY...DMG_DOWN)
 
 
 class VagabondState(FactionState):
