@@ -535,6 +535,25 @@ class Game:
         in clearing order. A new list: callers may change it."""
         return list(self._where.get((s, kind), ()))
 
+    def piece_clearings(self, s: int, kind: str) -> tuple[int, ...]:
+        """Like ``buildings_of``, as a tuple to read (no copy)."""
+        return self._where.get((s, kind), ())
+
+    def pieces_by_suit(self, s: int, kind: str) -> tuple[int, int, int]:
+        """How many of s's pieces of ``kind`` stand in fox, rabbit and mouse clearings
+        (crafting pieces, 4.1.1)."""
+        fox = rabbit = mouse = 0
+        suits = self.suits
+        for c in self._where.get((s, kind), ()):
+            suit = suits[c]
+            if suit == "fox":
+                fox += 1
+            elif suit == "rabbit":
+                rabbit += 1
+            elif suit == "mouse":
+                mouse += 1
+        return (fox, rabbit, mouse)
+
     def _index_all(self) -> dict[Piece, tuple[int, ...]]:
         """The piece index built from the map (for a loaded game)."""
         where: dict[Piece, tuple[int, ...]] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
-from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.catalog import tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
     DAYLIGHT_VERBS,
@@ -85,7 +85,7 @@ def st_of(g: Game, s: int) -> AllianceState:
 # ----------------------------------------------------------------- helpers
 def sympathetic(g: Game, s: int, c: int) -> bool:
     """8.2.5.II: a clearing with a sympathy token."""
-    return (s, SYMPATHY) in g.tokens[c]
+    return c in g.piece_clearings(s, SYMPATHY)
 
 
 def sympathy_on_map(g: Game, s: int) -> int:
@@ -174,9 +174,9 @@ def revolt_clearings(g: Game, s: int) -> list[int]:
     """8.4.1.I-II: a sympathetic clearing matching a base on the faction board, with
     two supporters of its suit to spend."""
     out: list[int] = []
-    for c in g.clearings():
+    for c in g.piece_clearings(s, SYMPATHY):
         suit = g.suits[c]
-        if (sympathetic(g, s, c) and suit in BASES and not g.count_building(s, BASES[suit])
+        if (suit in BASES and not g.count_building(s, BASES[suit])
                 and base_fits_after_revolt(g, s, c)
                 and len(supporters_matching(g, s, suit)) >= REVOLT_COST):
             out.append(c)
@@ -188,7 +188,7 @@ def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
     one (any clearing if none is sympathetic) whose cost the supporters can pay."""
     if sympathy_on_map(g, s) >= SYMPATHY_TOKENS:
         return []
-    sym = [c for c in g.clearings() if sympathetic(g, s, c)]
+    sym = g.piece_clearings(s, SYMPATHY)
     if sym:
         near: set[int] = set()
         for c in sym:
@@ -263,11 +263,7 @@ class Alliance(FactionDef):
 
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """8.2.1 The Alliance crafts with sympathy tokens."""
-        n = [0, 0, 0]
-        for c in g.clearings():
-            if sympathetic(g, s, c):
-                n[SUITS.index(g.suits[c])] += 1
-        return (n[0], n[1], n[2])
+        return g.pieces_by_suit(s, SYMPATHY)
 
     def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
         """8.2.2 Guerrilla War: the higher roll as defender (and as attacker, 4.3.2)."""
@@ -382,7 +378,7 @@ class Revolt(Handler):
         g.note("revolt", g.factions[s], c)
         remove_all_enemy_pieces(g, s, c)  # its triggers resolve after the revolt (1.4.2)
         g.place_building(s, BASES[suit], c)
-        n = sum(1 for x in g.clearings() if g.suits[x] == suit and sympathetic(g, s, x))
+        n = sum(1 for x in g.piece_clearings(s, SYMPATHY) if g.suits[x] == suit)
         g.place_warriors(s, c, n)
         if g.warrior_supply(s):
             st_of(g, s).officers += 1

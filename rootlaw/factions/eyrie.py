@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_targets, start_battle
-from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.catalog import tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
@@ -104,10 +104,7 @@ class Eyrie(FactionDef):
 
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """7.2.1 The Eyrie craft with roosts."""
-        n = [0, 0, 0]
-        for c in g.buildings_of(s, "roost"):
-            n[SUITS.index(g.suits[c])] += 1
-        return (n[0], n[1], n[2])
+        return g.pieces_by_suit(s, "roost")
 
     def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
         """7.2.2 Lords of the Forest (g.rules only asks when s has pieces there)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
-from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.catalog import tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
@@ -92,10 +92,7 @@ class Marquise(FactionDef):
 
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """6.2.1 The Marquise crafts with workshops."""
-        n = [0, 0, 0]
-        for c in g.buildings_of(s, "workshop"):
-            n[SUITS.index(g.suits[c])] += 1
-        return (n[0], n[1], n[2])
+        return g.pieces_by_suit(s, "workshop")
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
