@@ -8,7 +8,6 @@ themselves). Nothing here is global: the RNG state is an int in the game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core import rng as _rng
@@ -661,8 +660,9 @@ class Game:
     def seat_of(self, faction: str) -> int:
         return self.factions.index(faction)
 
-    def others(self, s: int) -> Iterator[int]:
-        return (o for o in range(len(self.factions)) if o != s)
+    def others(self, s: int) -> list[int]:
+        """Every other seat, in seat order."""
+        return [o for o in range(len(self.factions)) if o != s]
 
     # ---------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
-from rootlaw.core.catalog import tracks
+from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
     DAYLIGHT_VERBS,
@@ -112,6 +112,11 @@ def supporters_matching(g: Game, s: int, suit: str) -> list[str]:
     return [cid for cid in st_of(g, s).supporters if matches(g, cid, suit)]
 
 
+def supporters_by_suit(g: Game, s: int) -> dict[str, int]:
+    """How many supporters can be spent as each clearing suit (birds are wild)."""
+    return {suit: len(supporters_matching(g, s, suit)) for suit in SUITS}
+
+
 def gain_supporter(g: Game, s: int, cid: str) -> None:
     """8.2.3.I Capacity: five without bases on the map; a card beyond it is discarded."""
     fs = st_of(g, s)
@@ -174,11 +179,11 @@ def revolt_clearings(g: Game, s: int) -> list[int]:
     """8.4.1.I-II: a sympathetic clearing matching a base on the faction board, with
     two supporters of its suit to spend."""
     out: list[int] = []
+    have = supporters_by_suit(g, s)
     for c in g.piece_clearings(s, SYMPATHY):
         suit = g.suits[c]
         if (suit in BASES and not g.count_building(s, BASES[suit])
-                and base_fits_after_revolt(g, s, c)
-                and len(supporters_matching(g, s, suit)) >= REVOLT_COST):
+                and base_fits_after_revolt(g, s, c) and have[suit] >= REVOLT_COST):
             out.append(c)
     return out
 
@@ -197,11 +202,12 @@ def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
     else:
         cands = list(g.clearings())
     out: list[tuple[int, int]] = []
+    have = supporters_by_suit(g, s)
     for c in cands:
         if not can_place_sympathy(g, s, c):
             continue
         cost = spread_cost(g, s, c)
-        if len(supporters_matching(g, s, g.suits[c])) >= cost:
+        if have[g.suits[c]] >= cost:
             out.append((c, cost))
     return out
 
