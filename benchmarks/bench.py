@@ -1,46 +1,70 @@
-"""rootlaw benchmark: random-play throughput and hot-path costs, on one core.
+"""rootlaw benchmark: random-play throughput and hot-path costs, pure and compiled.
 
-Run by hand (not a test):  python benchmarks/bench.py [--games 200] [--factions marquise,eyrie]...
+Run by hand (not a test), on a quiet machine:
+
+    python benchmarks/bench.py                      # both builds, the three standard mixes
+    python benchmarks/bench.py --build pure --games 100 --factions marquise,eyrie
+    python benchmarks/bench.py --json               # the figures as JSON
+
+Each build runs in its own process pinned to one core: the pure build from this
+source tree, the compiled build from ``build/compiled`` (made by
+``scripts/build_compiled`` when missing). Times are CPU time, best of ``--rounds``.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-import rootlaw
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"
+MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond",
+         "mechanical_marquise,electric_eyrie,automated_alliance,vagabot"]
 
 
-def random_games(factions: list[str], games: int, seed: int) -> tuple[float, int, int]:
-    """Play random games; return (CPU seconds, games, decisions)."""
-    decisions = 0
+# ------------------------------------------------------------- the worker
+def random_games(factions: list[str], games: int, seed: int) -> dict[str, float]:
+    """Play uniformly random games: CPU seconds, decisions and faction turns."""
+    import rootlaw
+
+    decisions = turns = 0
     t0 = time.process_time()
     for i in range(games):
         g = rootlaw.new_game(factions=factions, seed=seed + i)
         rnd = random.Random(seed + i)
         while not g.is_over:
-            opts = g.decision.options
+            opts = g.legal_options()
             g.apply(opts[rnd.randrange(len(opts))])
             decisions += 1
-    return time.process_time() - t0, games, decisions
+        turns += g.turn_no
+    return {"seconds": time.process_time() - t0, "decisions": decisions, "turns": turns}
 
 
-def sample_states(factions: list[str], n: int, seed: int) -> list[rootlaw.Game]:
+def sample_states(factions: list[str], n: int, seed: int) -> list[Any]:
     """Mid-game positions to time copy() and legal options on."""
-    out = []
+    import rootlaw
+
+    out: list[Any] = []
     rnd = random.Random(seed)
     g = rootlaw.new_game(factions=factions, seed=seed)
     while len(out) < n:
         if g.is_over:
             g = rootlaw.new_game(factions=factions, seed=rnd.randrange(1 << 30))
-        opts = g.decision.options
+        opts = g.legal_options()
         g.apply(opts[rnd.randrange(len(opts))])
         if rnd.random() < 0.05 and not g.is_over:
             out.append(g.copy())
     return out
 
 
-def per_call_us(fn, states: list[rootlaw.Game], repeat: int = 20) -> float:
+def per_call_us(fn: Callable[[Any], object], states: list[Any], repeat: int = 20) -> float:
     best = float("inf")
     for _ in range(3):
         t0 = time.process_time()
@@ -51,71 +75,96 @@ def per_call_us(fn, states: list[rootlaw.Game], repeat: int = 20) -> float:
     return best * 1e6
 
 
-def report(factions: list[str], games: int, seed: int, rounds: int) -> None:
-    best = None
-    for _ in range(rounds):
-        res = random_games(factions, games, seed)
-        if best is None or res[0] < best[0]:
-            best = res
-    assert best is not None
-    secs, games, decisions = best
-    print(f"factions: {'/'.join(factions)}   games: {games}   (best of {rounds}, CPU time)")
-    print(f"  random games/s:        {games / secs:10.1f}")
-    print(f"  decisions/s:           {decisions / secs:10.0f}")
-    print(f"  decisions per game:    {decisions / games:10.1f}")
+def legal_options(g: Any) -> None:
+    """The options of the pending step, computed afresh."""
+    from rootlaw.core.steps import STEPS
 
+    st = g.stack[-1]
+    STEPS[st[0]].options(g, st)
+
+
+def measure(factions: list[str], games: int, seed: int, rounds: int) -> dict[str, Any]:
+    import rootlaw
+
+    bots = all(rootlaw.FACTIONS[f].is_bot for f in factions)
+    best = min((random_games(factions, games, seed) for _ in range(rounds)),
+               key=lambda r: r["seconds"])
+    secs = best["seconds"]
+    out: dict[str, Any] = {"factions": factions, "build": rootlaw.BUILD, "games": games,
+                           "games_per_s": games / secs, "turns_per_s": best["turns"] / secs,
+                           "turns_per_game": best["turns"] / games}
+    if bots:  # all-bot games play themselves inside new_game: no decisions
+        return out
     states = sample_states(factions, 200, seed)
-    print(f"  copy():                {per_call_us(lambda g: g.copy(), states):10.2f} us")
-
-    def legal(g: rootlaw.Game) -> None:
-        from rootlaw.core.steps import STEPS
-
-        step = g.stack[-1]
-        STEPS[step[0]].options(g, step)
-
-    print(f"  legal options:         {per_call_us(legal, states):10.2f} us")
-
-    def apply_one(g: rootlaw.Game) -> None:
-        c = g.copy()
-        c.apply(c.decision.options[0])
-
-    print(f"  copy()+apply(first):   {per_call_us(apply_one, states, 5):10.2f} us")
-    print(f"  to_json():             {per_call_us(lambda g: g.to_json(), states, 2):10.2f} us")
+    out.update({
+        "decisions_per_s": best["decisions"] / secs,
+        "decisions_per_game": best["decisions"] / games,
+        "apply_next_us": secs / best["decisions"] * 1e6,  # apply() + the next options
+        "copy_us": per_call_us(lambda g: g.copy(), states),
+        "options_us": per_call_us(legal_options, states),
+        "to_json_us": per_call_us(lambda g: g.to_json(), states, 2),
+    })
+    return out
 
 
-def all_bot_games(factions: list[str], games: int, seed: int, rounds: int) -> None:
-    """All-bot games play themselves inside new_game (bots never ask for a decision)."""
-    best = float("inf")
-    turns = 0
-    for _ in range(rounds):
-        t0 = time.process_time()
-        turns = 0
-        for i in range(games):
-            turns += rootlaw.new_game(factions=factions, seed=seed + i).turn_no
-        best = min(best, time.process_time() - t0)
-    print(f"factions: {'/'.join(factions)}   games: {games}   (best of {rounds}, CPU time)")
-    print(f"  all-bot games/s:       {games / best:10.1f}")
-    print(f"  turns per game:        {turns / games:10.1f}")
+def worker(args: argparse.Namespace) -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    results = [measure(m.split(","), args.games, args.seed, args.rounds) for m in args.mixes]
+    print(json.dumps(results))
+
+
+# ------------------------------------------------------------- the driver
+def run_build(build: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    path = str(ROOT if build == "pure" else COMPILED)
+    env = {**os.environ, "PYTHONPATH": path}
+    cmd = [sys.executable, "-P", __file__, "--worker", "--games", str(args.games),
+           "--seed", str(args.seed), "--rounds", str(args.rounds), *args.mixes]
+    results: list[dict[str, Any]] = json.loads(
+        subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
+    for r in results:
+        if r["build"] != build:
+            sys.exit(f"asked for the {build} build, but {r['build']} ran (PYTHONPATH={path})")
+    return results
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    cols = [("games_per_s", "games/s", "{:.1f}"), ("turns_per_s", "turns/s", "{:,.0f}"),
+            ("decisions_per_s", "decisions/s", "{:,.0f}"), ("copy_us", "copy() us", "{:.2f}"),
+            ("options_us", "options us", "{:.2f}"),
+            ("apply_next_us", "apply+next us", "{:.2f}")]
+    head = ["mix", "build"] + [c[1] for c in cols]
+    rows = [head, ["---"] * len(head)]
+    for r in results:
+        rows.append(["/".join(r["factions"]), r["build"]]
+                    + [fmt.format(r[k]) if k in r else "" for k, _, fmt in cols])
+    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mixes", nargs="*", help=argparse.SUPPRESS)
+    ap.add_argument("--factions", action="append", help="comma-separated mix (repeatable); "
+                    "default: 2 and 4 base factions, and four bots")
+    ap.add_argument("--build", choices=("pure", "compiled", "both"), default="both")
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--factions", action="append",
-                    help="comma-separated mix (repeatable); default: 2 and 4 players")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=3, help="report the best of this many runs")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    mixes = args.factions or ["marquise,eyrie", "marquise,eyrie,alliance,vagabond"]
-    for mix in mixes:
-        factions = mix.split(",")
-        if all(rootlaw.FACTIONS[f].is_bot for f in factions):
-            all_bot_games(factions, args.games, args.seed, args.rounds)
-        else:
-            report(factions, args.games, args.seed, args.rounds)
-    if not args.factions:
-        bots = ["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"]
-        all_bot_games(bots, args.games, args.seed, args.rounds)
+    if args.worker:
+        worker(args)
+        return
+    args.mixes = args.factions or MIXES
+    builds = ["pure", "compiled"] if args.build == "both" else [args.build]
+    if "compiled" in builds and not COMPILED.exists():
+        print("building the compiled engine (scripts/build_compiled)...", file=sys.stderr)
+        subprocess.run(["bash", str(ROOT / "scripts" / "build_compiled")], check=True)
+    results = [r for b in builds for r in run_build(b, args)]
+    results.sort(key=lambda r: args.mixes.index(",".join(r["factions"])))
+    print(json.dumps(results, indent=1) if args.json else table(results))
 
 
 if __name__ == "__main__":

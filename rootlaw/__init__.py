@@ -20,9 +20,21 @@ from rootlaw.core.faction_api import FACTIONS, Faction
 from rootlaw.core.game import Game
 from rootlaw.core.options import Decision, Option, label
 
-__all__ = ["Decision", "Faction", "Game", "IllegalAction", "LoadError", "Option",
+__all__ = ["BUILD", "Decision", "Faction", "Game", "IllegalAction", "LoadError", "Option",
            "RootlawError", "SetupError", "label", "new_game"]
 __version__ = "0.1.0"
+
+
+def _build() -> str:
+    """Which build of the engine runs: "compiled" (mypyc) or "pure" (the reference)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from rootlaw.core import game
+
+    return "compiled" if str(game.__file__).endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
+
+
+BUILD = _build()
 
 
 def new_game(factions: list[str], map: str = "fall", deck: str = "standard", seed: int = 0,

@@ -208,8 +208,15 @@ def _bot_flags(p: argparse.ArgumentParser) -> None:
 
 
 # ---------------------------------------------------------------------- main
+def version_text() -> str:
+    """The version and which build of the engine runs (docs/compiled_style.md)."""
+    build = "compiled with mypyc" if rootlaw.BUILD == "compiled" else "pure Python"
+    return f"rootlaw {rootlaw.__version__} ({build})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rootlaw", description="Root, by the Law of Root.")
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("play", help="play a game in the terminal")
