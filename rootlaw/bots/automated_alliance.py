@@ -16,13 +16,13 @@ was established from public sources; the rest is refused at setup.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, difficulty, has_trait, ordered, targets
 from rootlaw.core.effects import remove_all_enemy_pieces
 from rootlaw.core.errors import SetupError
-from rootlaw.core.faction_api import FactionState, register
+from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
@@ -278,18 +278,18 @@ class AutomatedAlliance(BotDef):
         """Trait Popularity: enemies score nothing for removing sympathy tokens."""
         return 0 if kind == "sympathy" and has_trait(g, s, "popularity") else 1
 
-    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> list[Step]:
+    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         if kind in SUIT_OF_BASE:  # 6.2.4 Crackdown
             return [("automated_alliance.crackdown", s, SUIT_OF_BASE[kind])]
         if kind == SYMPATHY and is_human(g, s, by):  # 6.2.3 Automated Outrage
             return [("automated_alliance.outrage", by, s, c)]
-        return []
+        return NO_STEPS
 
-    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> list[Step]:
+    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> Sequence[Step]:
         """6.2.3 Automated Outrage: a human moved warriors into a sympathetic clearing."""
         if n > 0 and is_human(g, s, mover) and sympathetic(g, s, b):
             return [("automated_alliance.outrage", mover, s, b)]
-        return []
+        return NO_STEPS
 
     def cards_held(self, g: Game, s: int) -> list[str]:
         order = st_of(g, s).order

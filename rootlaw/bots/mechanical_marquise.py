@@ -7,7 +7,7 @@ Difficulty and trait cards (3.3): see docs/rootbotics_mechanical_marquise.md.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rootlaw.bots.base import (
@@ -21,7 +21,7 @@ from rootlaw.bots.base import (
 )
 from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import load_json
-from rootlaw.core.faction_api import FactionState, register
+from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import do_move, move_pairs
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -293,10 +293,10 @@ class MechanicalMarquise(BotDef):
             fs.fort = 0
         return super().take_hit(g, s, b, c, choice)
 
-    def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
+    def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
         if s == b.dfd and has_trait(g, s, "hospitals"):
             st_of(g, s).hosp = (b.c, g.warriors[s][b.c])
-        return []
+        return NO_STEPS
 
     def battle_ended(self, g: Game, s: int, b: Battle) -> None:
         """Hospitals (trait): as defender, with two or more Marquise warriors removed

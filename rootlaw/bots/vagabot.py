@@ -10,13 +10,13 @@ through the game's RNG. Difficulty and trait cards (3.3): docs/rootbotics_vagabo
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, craft_order, difficulty, has_trait, priority_rank, targets
 from rootlaw.core.battle import hits_step, settle, start_battle
 from rootlaw.core.catalog import load_json
-from rootlaw.core.faction_api import FactionState, register
+from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.options import text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -357,11 +357,11 @@ class Vagabot(BotDef):
         damage_one(vb(g, s))  # 7.2.5
         return None
 
-    def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
+    def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
         """Marksman (trait card): as attacker, deal an immediate hit before the roll."""
         if b.att == s and has_trait(g, s, "marksman"):
             return [hits_step(b, b.dfd, s, 1), ("vagabot.marksman_settle", s)]
-        return []
+        return NO_STEPS
 
     def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,
                    in_battle: bool) -> None:
@@ -375,7 +375,7 @@ class Vagabot(BotDef):
             g.score(s, v.removed, "battle_warriors")
         v.removed = 0
 
-    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> list[Step]:
+    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> Sequence[Step]:
         return [("vagabot.damage", s, 3)]  # 7.2.1.I
 
     def cards_held(self, g: Game, s: int) -> list[str]:

@@ -6,6 +6,7 @@ placement limits. A new faction is a new module that registers a FactionDef.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -22,6 +23,9 @@ class Faction(StrEnum):
     ALLIANCE = "alliance"
     VAGABOND = "vagabond"
     VAGABOND2 = "vagabond2"
+
+
+NO_STEPS: Final[tuple[Step, ...]] = ()  # what a hook with nothing to add returns (no allocation)
 
 
 class FactionState:
@@ -122,9 +126,9 @@ class FactionDef:
         """4.3.3.II Defenseless: no warriors in the clearing of battle."""
         return g.warriors[s][b.c] == 0
 
-    def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
+    def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
         """Steps of s's rules before the dice are rolled (D.5.2 Protector)."""
-        return []
+        return NO_STEPS
 
     def battle_effects(self, g: Game, s: int, b: Battle) -> list[str]:
         """s's own optional battle effects available now (4.3.3; D.8.2 Swift Strike)."""
@@ -149,9 +153,9 @@ class FactionDef:
     def battle_ended(self, g: Game, s: int, b: Battle) -> None:
         """After a battle s fought in (9.2.9.IId)."""
 
-    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> list[Step]:
+    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> Sequence[Step]:
         """An effect removing all enemy pieces from c, where s has a pawn (9.2.2.I)."""
-        return []
+        return NO_STEPS
 
     def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,
                    in_battle: bool) -> None:
@@ -176,17 +180,17 @@ class FactionDef:
         """VP an enemy scores for removing s's building or token ``kind`` (3.2.1)."""
         return 1
 
-    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> list[Step]:
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> Sequence[Step]:
         """s's warriors were removed from c by player ``by`` (triggers: 6.2.3 ...)."""
-        return []
+        return NO_STEPS
 
-    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> list[Step]:
+    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         """s's building or token ``kind`` was removed from c by player ``by`` (8.2.6 ...)."""
-        return []
+        return NO_STEPS
 
-    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> list[Step]:
+    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> Sequence[Step]:
         """Player ``mover`` moved n warriors from a to b (8.2.6 Outrage ...)."""
-        return []
+        return NO_STEPS
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """True if faction ``s``'s rules stop ``placer`` placing pieces in ``c``."""

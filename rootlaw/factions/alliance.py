@@ -8,6 +8,7 @@ of officers is an int there too.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
@@ -19,7 +20,7 @@ from rootlaw.core.effects import (
     daylight_extras,
     remove_all_enemy_pieces,
 )
-from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import can_move, move_options, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
@@ -275,18 +276,18 @@ class Alliance(FactionDef):
         """8.2.2 Guerrilla War: the higher roll as defender (and as attacker, 4.3.2)."""
         return True
 
-    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> list[Step]:
+    def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         if kind in SUIT_OF_BASE:  # 8.2.4 Removing Bases
             return [("alliance.base_removed", s, SUIT_OF_BASE[kind])]
         if kind == SYMPATHY and by >= 0 and by != s:  # 8.2.6 Outrage
             return [("alliance.outrage", by, s, c)]
-        return []
+        return NO_STEPS
 
-    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> list[Step]:
+    def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> Sequence[Step]:
         """8.2.6 Outrage: another player moved warriors into a sympathetic clearing."""
         if mover != s and n > 0 and sympathetic(g, s, b):
             return [("alliance.outrage", mover, s, b)]
-        return []
+        return NO_STEPS
 
     def cards_held(self, g: Game, s: int) -> list[str]:
         return list(st_of(g, s).supporters)

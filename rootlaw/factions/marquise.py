@@ -1,12 +1,13 @@
 """Marquise de Cat (Law of Root, section 6)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.catalog import tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
-from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import can_move, move_options
 from rootlaw.core.options import Option, text_form
@@ -98,11 +99,11 @@ class Marquise(FactionDef):
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
         return (s, "keep") in g.tokens[c]
 
-    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> list[Step]:
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> Sequence[Step]:
         """6.2.3 Field Hospitals."""
         if keep_clearing(g, s):
             return [("marquise.field_hospitals", s, c, n)]
-        return []
+        return NO_STEPS
 
     def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
         return {

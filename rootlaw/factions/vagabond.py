@@ -10,6 +10,7 @@ the Satchel, so the engine makes that move for him.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import start_battle
@@ -24,7 +25,7 @@ from rootlaw.core.effects import (
     remove_all_enemy_pieces,
     take_random_card,
 )
-from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
+from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
@@ -301,14 +302,14 @@ class Vagabond(FactionDef):
         else:
             b.d_extra += 1
 
-    def battle_before_roll(self, g: Game, s: int, b: Battle) -> list[Step]:
+    def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
         """D.5.2 Protector: the defender may enlist an Arbiter in the clearing."""
         vs = vs_of(g, s)
         if g.fdefs[b.dfd].is_bot:
             return []  # a bot's rules never enlist him (Rootbotics: bots make no choices)
         if vs.character == "arbiter" and g.pawn[s] == b.c and s not in (b.att, b.dfd):
             return [("vagabond.protector", b.dfd, s)]
-        return []
+        return NO_STEPS
 
     def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,
                    in_battle: bool) -> None:
@@ -327,7 +328,7 @@ class Vagabond(FactionDef):
         if in_battle and g.turn_seat == s and infamy:
             g.score(s, infamy, "infamy")
 
-    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> list[Step]:
+    def on_full_removal(self, g: Game, s: int, c: int, by: int) -> Sequence[Step]:
         return [("vagabond.damage", s, 3)]  # 9.2.2.I
 
     def pawn_move_options(self, g: Game, s: int) -> list[Any]:

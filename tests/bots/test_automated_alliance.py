@@ -474,9 +474,9 @@ def test_6_2_3_no_outrage_for_a_bot_moving_in() -> None:
     moving warriors in (simulated through the move hook) does not either."""
     g = parked(tokens={AA: {5: [SYM]}}, warriors={M: {1: 2}})
     fd = g.fdefs[0]
-    assert fd.after_move(g, 0, 0, 1, 5, 1) == []
-    assert fd.after_move(g, 0, 1, 1, 5, 1) == [("automated_alliance.outrage", 1, 0, 5)]
-    assert fd.on_piece_removed(g, 0, 5, SYM, 0) == []
+    assert not fd.after_move(g, 0, 0, 1, 5, 1)
+    assert list(fd.after_move(g, 0, 1, 1, 5, 1)) == [("automated_alliance.outrage", 1, 0, 5)]
+    assert not fd.on_piece_removed(g, 0, 5, SYM, 0)
 
 
 def test_6_2_4_crackdown_removes_sympathy_of_the_bases_suit() -> None:
