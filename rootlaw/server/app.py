@@ -15,8 +15,8 @@ from fastapi.staticfiles import StaticFiles
 
 from rootlaw import __version__
 from rootlaw.server import errors
-from rootlaw.server.resources import web_dir
 from rootlaw.server.play.hub import Hub
+from rootlaw.server.resources import web_dir
 from rootlaw.server.routes import api, games, pages, play_pages
 
 SECURITY_HEADERS = {

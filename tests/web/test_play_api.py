@@ -11,7 +11,7 @@ import pytest
 from websockets.sync.client import connect
 
 import rootlaw
-from tests.web.play_helpers import BOTS3, act, assert_private, create, play_random, state, token
+from tests.web.play_helpers import act, assert_private, create, play_random, state, token
 
 FOUR = ["marquise", "eyrie", "alliance", "vagabond"]
 

@@ -39,7 +39,14 @@ def _discover() -> None:
             make_agent(name, 0)
         except ValueError:
             continue
-        register_agent(name, lambda seed, n=name: make_agent(n, seed))
+        register_agent(name, _maker(name))
+
+
+def _maker(name: str) -> AgentFactory:
+    def factory(seed: int) -> Agent:
+        return make_agent(name, seed)
+
+    return factory
 
 
 def agent_names() -> list[str]:

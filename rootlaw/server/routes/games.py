@@ -52,25 +52,28 @@ async def create_game(request: Request) -> JSONResponse:
 
 
 @router.get("/games/{gid}")
-async def game_state(request: Request, gid: str, token: str | None = None) -> dict[str, Any]:
+async def game_state(request: Request, gid: str, token: str | None = None) -> JSONResponse:
+    """The game as this seat sees it (the public view without a token)."""
     hub = hub_of(request)
     live = await hub.get(gid)
-    return live.state(hub.seat_for(live, token))
+    return JSONResponse(live.state(hub.seat_for(live, token)))
 
 
 @router.post("/games/{gid}/actions")
-async def act(request: Request, gid: str) -> dict[str, Any]:
+async def act(request: Request, gid: str) -> JSONResponse:
+    """Take an option (its index, or the option itself) of this seat's decision."""
     body = await json_body(request)
     if "option" not in body:
         raise ApiError(422, "bad_request", "option is required", "option")
-    return await hub_of(request).act(gid, body.get("token"), body.get("version"),
-                                     body["option"])
+    return JSONResponse(await hub_of(request).act(gid, body.get("token"), body.get("version"),
+                                                  body["option"]))
 
 
 @router.post("/games/{gid}/undo")
-async def undo(request: Request, gid: str) -> dict[str, Any]:
+async def undo(request: Request, gid: str) -> JSONResponse:
+    """Take back this seat's last decision, while nothing new was revealed."""
     body = await json_body(request)
-    return await hub_of(request).undo(gid, body.get("token"))
+    return JSONResponse(await hub_of(request).undo(gid, body.get("token")))
 
 
 @router.get("/games/{gid}/log")
