@@ -41,16 +41,18 @@ function pickSeat(state) {
   return mine.keys().next().value ?? null;
 }
 
+/** Show a state unless a newer one is on screen; true if it was shown. */
 async function receive(state) {
-  if (shown && state.version < shown.version) return;
+  if (shown && (state.version < shown.version || (state.version === shown.version && state.seat === shown.seat))) return false;
   const want = pickSeat(state);
   if (want !== state.seat) state = await api(stateUrl(want));
-  if (shown && state.version < shown.version) return;
+  if (shown && state.version < shown.version) return false;
   if (seat !== state.seat) picked = new Set();
   seat = state.seat;
   shown = state;
   render();
   await refreshLog();
+  return true;
 }
 
 async function refreshLog() {
@@ -198,12 +200,11 @@ async function choose(i) {
     const state = await post(`/api/games/${gid}/actions`, { token: mine.get(seat), version: shown.version, option: i });
     picked = new Set();
     busy = false;
-    await receive(state);
+    if (!(await receive(state))) render(); // the WebSocket may have brought it first
   } catch (err) {
     busy = false;
     showError(err.message);
-    if (err.status === 409) await receive(await api(stateUrl(seat)));
-    else render();
+    if (err.status !== 409 || !(await receive(await api(stateUrl(seat))))) render();
   }
 }
 
@@ -215,7 +216,7 @@ async function undo() {
     const state = await post(`/api/games/${gid}/undo`, { token: mine.get(seat) });
     busy = false;
     picked = new Set();
-    await receive(state);
+    if (!(await receive(state))) render();
   } catch (err) {
     busy = false;
     showError(err.message);
