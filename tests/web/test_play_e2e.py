@@ -120,7 +120,9 @@ def test_two_online_seats_never_see_each_others_hand(browser: Browser, server_ur
             assert shown == hand
             visible = set(p.eval_on_selector_all("[data-card]",
                                                  "els => els.map(e => e.dataset.card)"))
-            assert visible <= set(hand) | public_cards(mine["view"]), "a hidden card is in the page"
+            seen = {c for h in mine["view"]["players"][f].get("seen_hands", {}).values() for c in h}
+            allowed = set(hand) | seen | public_cards(mine["view"])
+            assert visible <= allowed, "a hidden card is in the page"
             other = "eyrie" if f == "marquise" else "marquise"
             size = mine["view"]["players"][other]["hand_size"]
             expect(p.locator(f".faction-board[data-faction={other}] .kv").first).to_have_text(

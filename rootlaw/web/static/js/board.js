@@ -204,12 +204,18 @@ function isCardList(v, catalog) {
   return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string" && catalog?.cards?.[x]);
 }
 
-function itemsTable(items) {
-  const sides = ["ready", "exhausted", "damaged", "damaged face down"];
-  const rows = Object.entries(items).map(([item, n]) => el("tr", {}, el("th", { scope: "row" }, titleCase(item)),
-    sides.map((s) => el("td", { class: n[s] ? "" : "zero" }, n[s] || "·"))));
-  return el("table", { class: "items-table" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Item"), sides.map((s) => el("th", { scope: "col" }, s)))), el("tbody", {}, rows));
+/** The Vagabond's items (9.2.5) as compact chips: name, count and state. */
+function itemChips(items) {
+  const states = { ready: "ready", exhausted: "exhausted", damaged: "damaged", "damaged face down": "damaged, face down" };
+  const chips = [];
+  for (const [item, n] of Object.entries(items)) {
+    for (const [state, text] of Object.entries(states)) {
+      if (!n[state]) continue;
+      chips.push(el("span", { class: `item-chip item-${state.split(" ")[0]}`, "data-item": item, "data-state": state,
+        title: `${titleCase(item)}: ${n[state]} ${text}` }, `${titleCase(item)}${n[state] > 1 ? ` ×${n[state]}` : ""}`));
+    }
+  }
+  return chips.length ? el("span", { class: "chips" }, chips) : el("span", { class: "muted" }, "none");
 }
 
 function value(key, v, catalog, names) {
@@ -217,7 +223,8 @@ function value(key, v, catalog, names) {
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : titleCase(v);
   if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? v.map(titleCase).join(", ") : el("span", { class: "muted" }, "none");
-  if (key === "items" && Object.values(v).every((x) => x && typeof x === "object")) return itemsTable(v);
+  if (key === "items" && Object.values(v).every((x) => x && typeof x === "object")) return itemChips(v);
+  if (!Object.keys(v).length) return el("span", { class: "muted" }, "none");
   if (key === "decree") {
     return el("div", { class: "decree" }, Object.entries(v).map(([col, cards]) =>
       el("div", { class: "decree-col" }, el("h4", {}, titleCase(col)), cardList(cards, catalog))));
@@ -225,7 +232,7 @@ function value(key, v, catalog, names) {
   if (key === "relationships") {
     const word = { "-1": "hostile", 0: "indifferent", 1: "1", 2: "2", 3: "allied" };
     return el("span", { class: "chips" }, Object.entries(v).map(([f, n]) =>
-      el("span", { class: `rel rel-${n}`, title: "relationship (9.2.9): -1 hostile, 0 indifferent, 3 allied" }, `${names[f] || f}: ${word[n] ?? n}`)));
+      el("span", { class: `rel rel-${n}`, title: "relationship (9.2.9): -1 hostile, 0 indifferent, 3 allied" }, `${names[f] || f} ${word[n] ?? n}`)));
   }
   return el("span", { class: "chips" }, Object.entries(v).map(([k, n]) =>
     el("span", { class: "pill" }, `${titleCase(k)} ${typeof n === "object" ? JSON.stringify(n) : n}`)));

@@ -5,7 +5,7 @@ import { colorsFor, drawBoards, drawMap, drawTable, legend, loadGeometry } from 
 
 const gid = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
-const ctx = { catalog: null, colors: {}, names: {}, layout: null };
+const ctx = { catalog: null, colors: {}, names: {}, layout: null, seats: null };
 let steps = 0;
 let step = 0;
 let lines = [];
@@ -31,7 +31,7 @@ async function show(n) {
   $("choices").replaceChildren(...(d ? d.labels.map((label, i) => el("li", { class: i === d.chosen ? "chosen" : "" }, label)) : []));
   drawMap($("map-holder"), ctx.layout, v, ctx.colors, ctx.names);
   $("legend-holder").replaceChildren(legend(ctx.colors, ctx.names));
-  drawBoards($("boards"), v, { ...ctx, seats: null, deciding: d?.seat });
+  drawBoards($("boards"), v, { ...ctx, deciding: d?.seat });
   drawTable($("table"), v, ctx.catalog);
   const upto = lines.filter((ln) => ln.i < frame.log_end);
   $("log").replaceChildren(...upto.slice(-200).map((ln) => el("li", { class: `log-${ln.kind}`, "data-i": ln.i,
@@ -64,6 +64,7 @@ async function start() {
   ctx.layout = await loadGeometry(end.map);
   const state = await api(`/api/games/${gid}`);
   ctx.names = Object.fromEntries(Object.entries(state.seats).map(([f, x]) => [f, x.name]));
+  ctx.seats = state.seats;
   ctx.colors = colorsFor(end.view.factions, ctx.catalog);
   $("game-title").textContent = `Replay · ${ctx.layout.title} · seed ${state.seed}`;
   $("slider").max = steps;
