@@ -181,3 +181,22 @@ def test_server_restart_mid_game(browser: Browser, tmp_path: Path) -> None:
             assert state(c, game["id"])["version"] == before + 3
     finally:
         ctx.close()
+
+
+def test_hotseat_curtain_between_people_at_one_screen(page: Page, client: httpx.Client) -> None:
+    game = create(client, factions=["marquise", "eyrie"], seed=44)
+    page.goto(f"/games/{game['id']}?token={token(game, 'marquise')}&token={token(game, 'eyrie')}")
+    expect(page.locator("#curtain")).to_be_visible()
+    expect(page.locator("#curtain-text")).to_have_text("Pass the screen to Marquise de Cat.")
+    expect(page.locator("#hand .card-chip")).to_have_count(0)  # hidden behind the curtain
+    page.click("#curtain-go")
+    rnd = random.Random(44)
+    while page.get_attribute("#game", "data-deciding") == "marquise":
+        expect(page.locator("#curtain")).to_be_hidden()
+        click_random(page, rnd)
+    expect(page.locator("#curtain-text")).to_have_text("Pass the screen to Eyrie Dynasties.")
+    expect(page.locator("#game")).to_have_attribute("data-seat", "eyrie")
+    page.click("#curtain-go")
+    hand = state(client, game["id"], token(game, "eyrie"))["view"]["players"]["eyrie"]["hand"]
+    expect(page.locator("#hand .card-chip")).to_have_count(len(hand))
+    expect(page.locator("#options button.option").first).to_be_visible()
