@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         play(c, bots, 3000, 77)
         shot(page, url + f"/games/{bots['id']}/replay?step=20", "#replay[data-step='20']",
              args.out / "play-replay.png")
-        shot(page, url + f"/games/{bots['id']}/replay", "#final h2", args.out / "play-replay-end.png")
+        shot(page, url + f"/games/{bots['id']}/replay", "#final h2",
+             args.out / "play-replay-end.png")
         browser.close()
     return 0
 
