@@ -17,6 +17,7 @@ from rootlaw.bots.base import DIFFICULTIES
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, deck
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.server.errors import ApiError
+from rootlaw.server.resources import load_json
 
 HUMAN, BOT, AGENT = "human", "bot", "agent:"
 AgentFactory = Callable[[int], Agent]
@@ -82,9 +83,25 @@ def catalog() -> dict[str, Any]:
     cards = {cid: {"name": c.name, "suit": c.suit, "kind": c.kind}
              for cid, c in deck("standard").cards.items()}
     return {"factions": factions, "maps": list(MAP_NAMES), "decks": list(DECK_FILES),
+            "tracks": tracks(),
             "playable_decks": ["standard"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}
+
+
+def tracks() -> dict[str, Any]:
+    """The faction boards' tracks, drawn under the pieces left on them (Law 6-8)."""
+    t = load_json("faction_tracks.json")
+    m, e, a = t["marquise"], t["eyrie"], t["woodland_alliance"]
+    return {
+        "buildings_on_track": {k: {"vp": m[f"{k}_vp"], "cost": m["building_cost_wood"],
+                                   "cost_unit": "wood"}
+                               for k in ("sawmill", "workshop", "recruiter")},
+        "roosts_on_track": {"vp": e["roost_vp_per_turn_by_roosts_on_map"],
+                            "note": "VP each Evening for the roosts on the map"},
+        "sympathy_on_track": {"vp": a["sympathy_vp"], "cost": a["sympathy_cost_supporters"],
+                              "cost_unit": "supporters"},
+    }
 
 
 # ---------------------------------------------------------------- the create request

@@ -192,7 +192,8 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
 // ---------------------------------------------------------------- faction boards
 
 function kv(label, value) {
-  return el("div", { class: "kv" }, el("dt", {}, label), el("dd", {}, value));
+  const wide = value instanceof Element && (value.classList.contains("tracks") || value.classList.contains("decree"));
+  return el("div", { class: `kv${wide ? " wide" : ""}` }, el("dt", {}, label), el("dd", {}, value));
 }
 
 function cardList(ids, catalog) {
@@ -218,7 +219,30 @@ function itemChips(items) {
   return chips.length ? el("span", { class: "chips" }, chips) : el("span", { class: "muted" }, "none");
 }
 
+/** A track of the faction board: one box per piece, the uncovered ones marked. */
+function trackRow(label, total, left, spec) {
+  const placed = total - left;
+  const boxes = spec.vp.slice(0, total).map((vp, i) => el("span", {
+    class: `track-box${i < placed ? " uncovered" : ""}${i === placed ? " next" : ""}`,
+    title: `${i < placed ? "uncovered" : "still covered"}: ${vp} VP${spec.cost ? `, costs ${spec.cost[i]} ${spec.cost_unit}` : ""}`,
+  }, `+${vp}`));
+  return el("div", { class: "track", "data-track": label, "data-left": left }, el("span", { class: "track-label" }, `${titleCase(label)} ${left}`), boxes);
+}
+
+function tracks(key, v, catalog) {
+  const spec = catalog?.tracks?.[key];
+  if (!spec) return null;
+  if (key === "buildings_on_track" && typeof v === "object") {
+    return el("div", { class: "tracks" }, Object.entries(v).map(([kind, left]) =>
+      spec[kind] ? trackRow(kind, spec[kind].vp.length, left, spec[kind]) : el("span", { class: "pill" }, `${titleCase(kind)} ${left}`)));
+  }
+  if (typeof v === "number") return el("div", { class: "tracks" }, trackRow(key.split("_")[0], spec.vp.length, v, spec));
+  return null;
+}
+
 function value(key, v, catalog, names) {
+  const track = tracks(key, v, catalog);
+  if (track) return track;
   if (v == null) return el("span", { class: "muted" }, key === "supporters" ? "face down" : "—");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : titleCase(v);
