@@ -170,7 +170,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     const p = pos[c.id];
     if (!p) continue;
     const pickable = options.pick?.has(c.id);
-    const g = svg("g", { class: `clearing${pickable ? " pickable" : ""}${options.selected?.has(c.id) ? " selected" : ""}`,
+    const g = svg("g", { class: `clearing${pickable ? " pickable" : ""}${options.selected?.has(c.id) ? " selected" : ""}${options.changed?.has(c.id) ? " changed" : ""}`,
       "data-id": c.id, "data-suit": c.suit, "data-ruler": c.ruler || "", transform: `translate(${p.x} ${p.y})`,
       tabindex: pickable ? 0 : null, role: pickable ? "button" : null },
     svg("title", {}, `Clearing ${c.id} (${c.suit})${c.ruler ? `, ruled by ${names[c.ruler] || c.ruler}` : ""}`));

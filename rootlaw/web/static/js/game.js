@@ -16,6 +16,14 @@ let picked = new Set(); // clearings clicked to narrow the options
 let log = [];
 let busy = false;
 let socket = null;
+let changed = new Set(); // clearings whose pieces changed with the last update
+
+/** Clearings that look different from the previous state (what bots and others did). */
+function changedClearings(before, after) {
+  if (!before) return new Set();
+  const old = new Map(before.view.clearings.map((c) => [c.id, JSON.stringify(c)]));
+  return new Set(after.view.clearings.filter((c) => old.get(c.id) !== JSON.stringify(c)).map((c) => c.id));
+}
 
 async function post(path, body) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
@@ -48,6 +56,7 @@ async function receive(state) {
   if (want !== state.seat) state = await api(stateUrl(want));
   if (shown && state.version < shown.version) return false;
   if (seat !== state.seat) picked = new Set();
+  changed = changedClearings(shown, state);
   seat = state.seat;
   shown = state;
   render();
@@ -94,6 +103,7 @@ function render() {
   drawBoards($("boards"), curtain ? hideHands(v) : v, { ...ctx, seats: s.seats, deciding: s.decision?.seat });
   drawTable($("table"), v, ctx.catalog);
   renderOver();
+  changed = new Set(); // highlighted once
 }
 
 function needsCurtain() {
@@ -143,7 +153,7 @@ function renderMap() {
   const d = myDecision();
   const pick = new Set();
   if (d) for (const i of visibleOptions(d)) for (const c of d.clearings[i]) pick.add(c);
-  drawMap($("map-holder"), ctx.layout, shown.view, ctx.colors, ctx.names, { pick, selected: picked, onPick });
+  drawMap($("map-holder"), ctx.layout, shown.view, ctx.colors, ctx.names, { pick, selected: picked, onPick, changed });
   $("legend-holder").replaceChildren(legend(ctx.colors, ctx.names));
 }
 
