@@ -45,7 +45,7 @@ def option_clearings(option: Option, n_clearings: int) -> list[int]:
     return out
 
 
-def decision_for(game: Game, seat: str | None) -> dict[str, Any] | None:
+def decision_for(game: Game, seat: str | None, n_clearings: int) -> dict[str, Any] | None:
     """The whole decision for the seat that must decide; only who decides for others
     (what kind of choice they face could betray their hand)."""
     d = game.decision
@@ -53,7 +53,7 @@ def decision_for(game: Game, seat: str | None) -> dict[str, Any] | None:
         return None
     if seat != d.seat:
         return {"seat": d.seat, "name": faction_name(d.seat)}
-    n = len(game.board.clearings)
+    n = n_clearings
     return {"seat": d.seat, "name": faction_name(d.seat), "kind": d.kind, "rule": d.rule,
             "prompt": d.prompt, "options": [list(o) for o in d.options], "labels": d.labels,
             "clearings": [option_clearings(o, n) for o in d.options]}
@@ -77,7 +77,7 @@ def state(game_id: str, game: Game, version: int, seat: str | None,
     """The answer of GET /api/games/{id} and every WebSocket message for one seat."""
     over = game.is_over
     view = full_view(game) if over else game.view(seat)
-    decision = decision_for(game, seat)
+    decision = decision_for(game, seat, len(view["clearings"]))
     view["decision"] = decision
     return {
         "id": game_id, "version": version, "seat": seat, "over": over,

@@ -44,19 +44,25 @@ def plan_undo(game: Game, seat: str) -> UndoPlan:
 
 
 def _revealed(before: Game, now: Game, seat: str) -> str:
-    """Why going from ``before`` to ``now`` showed someone something new ('' if not)."""
-    if (before.turn_no, before.turn_seat) != (now.turn_no, now.turn_seat):
+    """Why going from ``before`` to ``now`` showed someone something new ('' if not);
+    read from the views only (the engine contract)."""
+    old, new = before.view(None), now.view(None)
+    if (old["turn"], old["turn_player"]) != (new["turn"], new["turn_player"]):
         return "the turn has passed"
-    if len(now.deck) != len(before.deck):
+    if old["deck_size"] != new["deck_size"]:
         return "a card was drawn"
-    if len(now.quest_deck) != len(before.quest_deck) or now.quests != before.quests:
+    if (old["quest_deck_size"], old["quests"]) != (new["quest_deck_size"], new["quests"]):
         return "a quest was revealed"
-    if sum(map(len, now.ruin_items)) != sum(map(len, before.ruin_items)):
+    if _ruin_items(old) != _ruin_items(new):
         return "an item under a ruin was revealed"
     for other in now.factions:
         if other != seat and _private(before, other) != _private(now, other):
             return f"{other} learned something new"
     return ""
+
+
+def _ruin_items(view: dict[str, Any]) -> int:
+    return sum(int(c["ruin_items"]) for c in view["clearings"])
 
 
 def _private(game: Game, seat: str) -> dict[str, Any]:
