@@ -246,6 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     w = sub.add_parser("serve", help="start the web app")
     w.add_argument("--host", default="127.0.0.1")
     w.add_argument("--port", type=int, default=8000)
+    w.add_argument("--db", help="where games are stored: a SQLite file, sqlite:///PATH or "
+                   "postgresql://USER@HOST/DB (default: games.sqlite3 in the user's data dir)")
+    w.add_argument("--agent-delay", type=float, default=0.8, metavar="SECONDS",
+                   help="pause before each agent move, so people can follow (default 0.8)")
 
     args = parser.parse_args(argv)
     if args.command == "play":
@@ -255,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         from rootlaw.server import serve as run_server
 
-        run_server(host=args.host, port=args.port)
+        run_server(host=args.host, port=args.port, db=args.db, agent_delay=args.agent_delay)
         return 0
     parser.print_help()
     return 0

@@ -20,10 +20,11 @@ def free_port(host: str = "127.0.0.1") -> int:
 class BackgroundServer:
     """`with BackgroundServer() as url:` serves the app at `url` until the block ends."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int | None = None,
+                 db: str | None = None, agent_delay: float = 0.0) -> None:
         self.host, self.port = host, port or free_port(host)
-        config = uvicorn.Config(create_app(), host=self.host, port=self.port,
-                                log_level="warning", lifespan="off")
+        config = uvicorn.Config(create_app(db, agent_delay), host=self.host, port=self.port,
+                                log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

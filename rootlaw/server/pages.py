@@ -6,7 +6,7 @@ from string import Template
 
 from rootlaw.server.resources import template
 
-NAV = (("/rules", "Rules"), ("/reach", "Reach"), ("/maps", "Maps"))
+NAV = (("/play", "Play"), ("/rules", "Rules"), ("/reach", "Reach"), ("/maps", "Maps"))
 
 
 def nav_html(active: str) -> str:

@@ -16,9 +16,15 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 
 @pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
-    """The app served by uvicorn on a free loopback port, in a background thread."""
-    with BackgroundServer() as url:
+def db_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("rootlaw-db")
+
+
+@pytest.fixture(scope="session")
+def server_url(db_dir: Path) -> Iterator[str]:
+    """The app served by uvicorn on a free loopback port, in a background thread; games
+    in a temporary SQLite file, agents moving at once."""
+    with BackgroundServer(db=str(db_dir / "games.sqlite3"), agent_delay=0.0) as url:
         yield url
 
 

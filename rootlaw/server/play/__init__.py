@@ -1,0 +1,1 @@
+"""Playing Root in the browser: games stored in a database, served per seat."""

@@ -1,0 +1,217 @@
+"""The game record as a seat may read it: plain sentences, secrets redacted.
+
+Every engine log entry becomes one line ``{"i", "actor", "kind", "text"}``. What a
+seat may not know never appears in its lines while the game runs: the order of a
+shuffle, the items under the ruins, a card put face down (Mobilize, Outrage) or
+handed to another player (Aid) are told without the card, except to the seats that
+saw it. A finished game is told in full.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rootlaw.core.options import card_name, label
+from rootlaw.server.play.seats import faction_name
+
+Entry = tuple[Any, ...]
+
+# random results everyone sees; any other kind is hidden while the game runs
+PUBLIC_RANDOM = {"dice", "seating", "starting_player", "keep_corner", "starting_building",
+                 "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character"}
+HIDDEN_RANDOM_TEXT = {
+    "deck": "The deck is shuffled.",
+    "reshuffle": "The discard pile is shuffled to form a new deck.",
+    "quests": "The quest deck is shuffled.",
+    "ruin_items": "Items are placed face down under the ruins.",
+    "random_card": "A card is taken at random.",
+}
+
+# decisions whose card only some seats see: verb -> (public text, who else sees it)
+SECRET_VERBS: dict[str, str] = {
+    "mobilize": "{who} adds a card to the Supporters stack (Mobilize).",
+    "outrage": "{who} adds a matching card to the Alliance's Supporters stack (Outrage).",
+    "aid": "{who} aids {a1} with a card.",
+}
+
+# decision verbs told in the past tense; the rest read as "Faction: label"
+PAST = {
+    "move": "{who} moves from {a1} to {a2}", "decree_move": "{who} moves from {a2} to {a3}",
+    "battle": "{who} battles {a2} in {a1}", "decree_battle": "{who} battles {a3} in {a2}",
+    "build": "{who} builds a {a1} in {a2}", "decree_build": "{who} builds a roost in {a2}",
+    "decree_recruit": "{who} recruits in {a2}", "recruit_in": "{who} recruits in {a1}",
+    "craft": "{who} crafts {c1}", "discard": "{who} discards {c1}",
+    "ambush": "{who} ambushes with {c1}", "revolt": "{who} revolts in {a1}",
+    "spread": "{who} spreads sympathy to {a1}", "decree": "{who} adds {c1} to the {a2} column",
+    "v_move": "{who} moves to {a1}", "slip": "{who} slips to {a1}",
+    "explore": "{who} explores the ruin", "leader": "{who} chooses the {a1} leader",
+    "character": "{who} plays the {a1}", "roost": "{who} places a new roost in {a2}",
+    "keep": "{who} places the keep in {a1}", "end": "{who} ends Daylight",
+}
+
+NOTES = {
+    "craft": "{a1} crafts {c2}.", "revolt": "{a1} revolts in {a2}.",
+    "sympathy": "{a1} spreads sympathy to {a2}.", "turmoil": "{a1} falls into turmoil.",
+    "dominance": "{a1} activates {c2}.", "order": "{a1} reveals its order card: {c2}.",
+    "build": "{a1} builds in {a2}.", "organize": "{a1} organizes in {a2}.",
+    "bot_battle": "{a1} battles {a3} in {a2}.", "battle": "{a1} battles {a4} in {a3}.",
+    "move": "{a1} moves {a5} warrior(s) from {a3} to {a4}.",
+    "recruit": "{a1} recruits ({a2}) in {a3}.", "fortified": "{a1} fortifies {a2}.",
+    "outrage_shown": "{a1} shows their hand to {a2} (Outrage, no matching card).",
+    "coalition": "{a1} forms a coalition with {a2}.", "crackdown": "{a1} cracks down in {a2}.",
+    "supporter_discarded": "{a1} discards a supporter.", "cannot_spread":
+    "{a1} cannot spread sympathy.", "relentless": "{a1} is relentless in {a2}.",
+    "hospitals": "{a1} uses Field Hospitals toward {a2}.",
+    "expand_stopped": "{a1} cannot expand.",
+}
+
+
+def _fmt(template: str, entry: Entry, start: int = 1) -> str:
+    """Fill {aN} (argument N, faction ids named) and {cN} (card names) from an entry."""
+    out = template
+    for i in range(len(entry) - 1, start - 1, -1):
+        v = entry[i]
+        k = i - start + 1
+        if "{c" + str(k) + "}" in out:
+            out = out.replace("{c" + str(k) + "}", card_name(v) if isinstance(v, str) else str(v))
+        out = out.replace("{a" + str(k) + "}", _name(v))
+    return out
+
+
+def _name(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, str) and v in _FACTION_IDS:
+        return faction_name(v)
+    if isinstance(v, list | tuple):
+        return ", ".join(_name(x) for x in v)
+    return str(v)
+
+
+_FACTION_IDS: set[str] = set()
+
+
+def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str, str]:
+    kind, value = entry[1], entry[2]
+    if kind == "dice":
+        hi, lo = max(value), min(value)
+        return "dice", f"Dice: {value[0]} and {value[1]} (attacker up to {hi} hits, " \
+                       f"defender up to {lo}; 4.3.2)."
+    if kind == "seating":
+        return "setup", "Seating order: " + ", ".join(faction_name(f) for f in value) + "."
+    if kind == "starting_player":
+        order = seating or []
+        who = faction_name(order[int(value)]) if int(value) < len(order) else int(value) + 1
+        return "setup", f"Starting player: {who}."
+    if kind in PUBLIC_RANDOM:
+        return "random", f"Random result ({kind.replace('_', ' ')}): {_name(value)}."
+    text = HIDDEN_RANDOM_TEXT.get(kind, f"A hidden random result ({kind.replace('_', ' ')}).")
+    if reveal:
+        shown = ", ".join(card_name(v) if isinstance(v, str) else str(v) for v in value) \
+            if isinstance(value, list) else str(value)
+        text = f"{text[:-1]}: {shown}."
+    return "random", text
+
+
+def _merges(entry: Entry, nxt: Entry | None) -> int | None:
+    """A move followed by its warrior count reads as one line: the count, else None."""
+    if (nxt is None or nxt[0] != "d" or nxt[1] != entry[1] or not entry[2]
+            or entry[2][0] not in ("move", "decree_move") or tuple(nxt[2])[:1] != ("warriors",)):
+        return None
+    return int(tuple(nxt[2])[1])
+
+
+def _decision(entry: Entry, count: int | None, viewer: str | None, reveal: bool,
+              seats: dict[str, int]) -> str:
+    seat, option = entry[1], tuple(entry[2])
+    who = faction_name(seat)
+    verb = str(option[0]) if option else ""
+    secret = SECRET_VERBS.get(verb)
+    if secret and not reveal and viewer not in _secret_viewers(seat, option, seats):
+        return _fmt(secret.replace("{who}", who), option)
+    template = PAST.get(verb)
+    if template is None:
+        return f"{who}: {label(option)}."
+    text = _fmt(template.replace("{who}", who), option)
+    if count is not None:
+        text = text.replace(" moves ", f" moves {count} warrior{'s' if count != 1 else ''} ", 1)
+    return text + "."
+
+
+def _secret_viewers(seat: str, option: tuple[Any, ...], seats: dict[str, int]) -> set[str]:
+    """Who saw the card of a secret decision: the decider, and Outrage's Alliance or
+    Aid's receiver."""
+    out = {seat}
+    if option[0] == "outrage":
+        out |= {f for f in seats if f in ("alliance", "automated_alliance")}
+    if option[0] == "aid" and len(option) > 1:
+        out.add(str(option[1]))
+    return out
+
+
+def narrate(log: list[Entry], factions: list[str], viewer: str | None,
+            reveal: bool) -> list[dict[str, Any]]:
+    """The record as ``viewer`` may read it (None: a spectator); ``reveal``: the game
+    is over, tell everything."""
+    _FACTION_IDS.update(factions)
+    seats = {f: i for i, f in enumerate(factions)}
+    lines: list[dict[str, Any]] = []
+    merged = -1
+    seating: list[str] | None = None
+    for i, entry in enumerate(log):
+        if i == merged:
+            continue
+        tag = entry[0]
+        if tag == "d":
+            count = _merges(entry, log[i + 1] if i + 1 < len(log) else None)
+            merged = i + 1 if count is not None else -1
+            lines.append(_line(i, entry[1], "decision",
+                               _decision(entry, count, viewer, reveal, seats)))
+        elif tag in ("r", "f"):
+            kind, text = _random(entry, reveal, seating)
+            if entry[1] == "seating":
+                seating = list(entry[2])
+            lines.append(_line(i, None, kind, text))
+        elif tag == "s":
+            pts = int(entry[2])
+            verb = "scores" if pts > 0 else "loses"
+            lines.append(_line(i, entry[1], "score", f"{faction_name(entry[1])} {verb} "
+                               f"{abs(pts)} VP ({str(entry[3]).replace('_', ' ')})."))
+        elif tag == "w":
+            names = " and ".join(faction_name(f) for f in str(entry[1]).split(","))
+            lines.append(_line(i, None, "win", f"{names} win{'s' if ',' not in entry[1] else ''}"
+                               f" ({entry[2]})!"))
+        elif not _echo(entry, log[i - 1] if i else None):
+            lines.append(_line(i, _actor(entry), "event", _note(entry)))
+    return lines
+
+
+def _echo(entry: Entry, prev: Entry | None) -> bool:
+    """A note repeating the decision just before it (crafting)."""
+    return (entry[0] == "craft" and prev is not None and prev[0] == "d"
+            and tuple(prev[2])[:2] == ("craft", entry[2]))
+
+
+def _actor(entry: Entry) -> str | None:
+    if entry[0] == "vagabot":
+        return "vagabot"
+    return entry[1] if len(entry) > 1 and isinstance(entry[1], str) and entry[1] in _FACTION_IDS \
+        else None
+
+
+def _note(entry: Entry) -> str:
+    tag = str(entry[0])
+    if tag == "vagabot" and len(entry) > 1:
+        rest = ", ".join(_name(x) for x in entry[2:])
+        return f"Vagabot: {entry[1]}{' ' + rest if rest else ''}."
+    template = NOTES.get(tag)
+    if template is not None and template.count("{a") <= len(entry):
+        try:
+            return _fmt(template, entry)
+        except (IndexError, TypeError):
+            pass
+    args = ", ".join(_name(x) for x in entry[1:])
+    return f"{tag.replace('_', ' ').capitalize()}: {args}."
+
+
+def _line(i: int, actor: str | None, kind: str, text: str) -> dict[str, Any]:
+    return {"i": i, "actor": actor, "kind": kind, "text": text}

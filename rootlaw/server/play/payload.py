@@ -1,0 +1,90 @@
+"""What a seat receives: its own view of the game, never more (DESIGN.md, hidden
+information). A spectator gets the public view; once the game is over, everyone
+gets the full view (every hand revealed)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rootlaw import Game
+from rootlaw.core.options import Option
+from rootlaw.server.play.seats import faction_name
+
+# verbs whose integer arguments are not clearings, or only some of them are
+CLEARING_ARGS: dict[str, tuple[int, ...]] = {
+    "spread": (1,), "warriors": (), "ally_move": (), "first": (), "refresh": (),
+}
+PAWN_VERBS = ("slip", "glide", "pawn_move")  # clearings given as text
+
+
+def full_view(game: Game) -> dict[str, Any]:
+    """The public view with every player's private part filled in (finished games,
+    replays)."""
+    view = game.view(None)
+    for f in game.factions:
+        view["players"][f] = game.view(f)["players"][f]
+    view["you"] = None
+    return view
+
+
+def option_clearings(option: Option, n_clearings: int) -> list[int]:
+    """The clearings an option names, so a click on the map can pick it."""
+    if not option:
+        return []
+    verb = str(option[0])
+    places = CLEARING_ARGS.get(verb, tuple(range(1, len(option))))
+    out = []
+    for i in places:
+        if i >= len(option):
+            continue
+        v = option[i]
+        if isinstance(v, str) and verb in PAWN_VERBS and v.isdigit():
+            v = int(v)
+        if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n_clearings \
+                and v not in out:
+            out.append(v)
+    return out
+
+
+def decision_for(game: Game, seat: str | None, n_clearings: int) -> dict[str, Any] | None:
+    """The whole decision for the seat that must decide; only who decides for others
+    (what kind of choice they face could betray their hand)."""
+    d = game.decision
+    if d is None:
+        return None
+    if seat != d.seat:
+        return {"seat": d.seat, "name": faction_name(d.seat)}
+    n = n_clearings
+    return {"seat": d.seat, "name": faction_name(d.seat), "kind": d.kind, "rule": d.rule,
+            "prompt": d.prompt, "options": [list(o) for o in d.options], "labels": d.labels,
+            "clearings": [option_clearings(o, n) for o in d.options]}
+
+
+def may_undo(game: Game, seat: str | None) -> bool:
+    """A cheap first test (the undo itself checks everything): the latest decision is
+    this seat's and nothing random came after it."""
+    if seat is None or game.is_over:
+        return False
+    for e in reversed(game.log):
+        if e[0] in ("r", "f", "w"):
+            return False
+        if e[0] == "d":
+            return bool(e[1] == seat)
+    return False
+
+
+def state(game_id: str, game: Game, version: int, seat: str | None,
+          seats: dict[str, str]) -> dict[str, Any]:
+    """The answer of GET /api/games/{id} and every WebSocket message for one seat."""
+    over = game.is_over
+    view = full_view(game) if over else game.view(seat)
+    decision = decision_for(game, seat, len(view["clearings"]))
+    view["decision"] = decision
+    return {
+        "id": game_id, "version": version, "seat": seat, "over": over,
+        "view": view, "decision": decision, "scores": game.scores,
+        "winners": game.winners, "win_reason": game.win_reason if over else "",
+        "seats": {f: {"kind": k, "name": faction_name(f)} for f, k in seats.items()},
+        "map": game.setup["map"], "deck": game.setup["deck"],
+        "seed": game.setup["seed"] if over else None,  # the seed decides the deck order
+        "log_size": len(game.log), "undo": may_undo(game, seat),
+    }

@@ -1,0 +1,308 @@
+// The game board: the map with every piece (SVG) and each faction's board (HTML),
+// drawn from a seat's view. Shared by the game page and the replay page.
+import { api, el } from "./common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const R = 60; // clearing radius in map units
+const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
+  vagabond: "#4b4b4b", vagabond2: "#7a5aa8" };
+const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
+const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
+  keep: "K", wood: "w", sympathy: "S" };
+const GLYPHS = {
+  fox: "M-17,-16 L-7,-7 L7,-7 L17,-16 L15,-1 L0,16 L-15,-1 Z",
+  rabbit: "M0,15 a10,10 0 1,1 0.1,0 Z M-7,-5 a4.5,13 0 1,1 0.1,0 Z M7,-5 a4.5,13 0 1,1 0.1,0 Z",
+  mouse: "M0,15 a10,10 0 1,1 0.1,0 Z M-12,2 a8,8 0 1,1 0.1,0 Z M12,2 a8,8 0 1,1 0.1,0 Z",
+};
+const geometry = new Map();
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v != null) node.setAttribute(k, v);
+  for (const c of children.flat()) if (c != null) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+/** Map geometry (positions, paths, rivers, forests) from the maps API, once per map. */
+export async function loadGeometry(map) {
+  if (!geometry.has(map)) geometry.set(map, await api(`/api/maps/${encodeURIComponent(map)}?seed=0&mode=random`));
+  return geometry.get(map);
+}
+
+/** Faction colours: the base factions', bots take the colour of the faction they replace. */
+export function colorsFor(factions, catalog) {
+  const out = {};
+  let spare = 0;
+  const byId = Object.fromEntries((catalog?.factions || []).map((f) => [f.id, f]));
+  for (const f of factions) {
+    const base = BASE_COLORS[f] || BASE_COLORS[byId[f]?.replaces];
+    out[f] = base || SPARE[spare++ % SPARE.length];
+  }
+  return out;
+}
+
+export function titleCase(id) {
+  return String(id).replaceAll("_", " ").replace(/\b\w/g, (m) => m.toUpperCase());
+}
+
+export function factionName(f, catalog) {
+  return (catalog?.factions || []).find((x) => x.id === f)?.name || titleCase(f);
+}
+
+export function cardName(id, catalog) {
+  return catalog?.cards?.[id]?.name || titleCase(id);
+}
+
+export function cardChip(id, catalog, extra = {}) {
+  const card = catalog?.cards?.[id];
+  return el("span", { class: `card-chip suit-${card?.suit || "none"}`, "data-card": id,
+    title: card ? `${card.name} (${card.suit})` : id, ...extra }, card?.name || titleCase(id));
+}
+
+// ---------------------------------------------------------------- the map
+
+function badge(x, y, color, text, title, cls = "warriors") {
+  return svg("g", { class: cls, transform: `translate(${x} ${y})` }, svg("title", {}, title),
+    svg("circle", { r: 19, fill: color }), svg("text", { class: "count" }, text));
+}
+
+function clearingPieces(c, colors, names) {
+  const g = [];
+  const slotSize = 30, gap = 5, total = c.slots * slotSize + (c.slots - 1) * gap;
+  const owned = [...c.buildings];
+  for (let i = 0; i < c.slots; i++) {
+    const x = -total / 2 + i * (slotSize + gap), y = -12;
+    g.push(svg("rect", { class: "slot", x, y, width: slotSize, height: slotSize, rx: 4 }));
+    const piece = owned[i];
+    if (!piece) continue;
+    const [owner, kind] = piece;
+    if (owner === "ruin") {
+      g.push(svg("g", { class: "building ruin" }, svg("title", {}, `Ruin${c.ruin_items ? ` (${c.ruin_items} item${c.ruin_items > 1 ? "s" : ""} beneath)` : ""}`),
+        svg("rect", { x: x + 2, y: y + 2, width: slotSize - 4, height: slotSize - 4, rx: 3 }),
+        svg("text", { x: x + slotSize / 2, y: y + slotSize / 2 }, c.ruin_items ? `R${c.ruin_items}` : "R")));
+      continue;
+    }
+    const suit = ["fox", "rabbit", "mouse"].find((s) => kind.includes(s));
+    g.push(svg("g", { class: "building", "data-owner": owner, "data-kind": kind },
+      svg("title", {}, `${names[owner] || owner}: ${kind.replaceAll("_", " ")}`),
+      svg("rect", { x: x + 2, y: y + 2, width: slotSize - 4, height: slotSize - 4, rx: 3, fill: colors[owner] || "#777" }),
+      svg("text", { x: x + slotSize / 2, y: y + slotSize / 2 }, LETTERS[kind.split("_")[0]] || kind[0].toUpperCase()),
+      suit ? svg("rect", { class: `base-suit suit-${suit}`, x: x + 4, y: y + slotSize - 9, width: slotSize - 8, height: 5 }) : null));
+  }
+  const tokens = new Map();
+  for (const [owner, kind] of c.tokens) {
+    const key = `${owner}|${kind}`;
+    tokens.set(key, (tokens.get(key) || 0) + 1);
+  }
+  let tx = -((tokens.size - 1) * 30) / 2;
+  for (const [key, n] of tokens) {
+    const [owner, kind] = key.split("|");
+    const letter = LETTERS[kind] || kind[0].toUpperCase();
+    g.push(svg("g", { class: `token token-${kind}`, "data-owner": owner, "data-kind": kind, "data-count": n, transform: `translate(${tx} 37)` },
+      svg("title", {}, `${names[owner] || owner}: ${n} ${kind}`),
+      svg("circle", { r: 13, fill: kind === "wood" ? "#8a5a2b" : colors[owner] || "#777" }),
+      svg("text", {}, n > 1 ? `${letter}${n}` : letter)));
+    tx += 30;
+  }
+  return g;
+}
+
+function warriorBadges(c, colors, names) {
+  const out = [];
+  const entries = Object.entries(c.warriors).filter(([, n]) => n > 0);
+  const angles = [150, 30, 190, -10, 110, 70];
+  entries.forEach(([f, n], i) => {
+    const a = (angles[i % angles.length] * Math.PI) / 180;
+    const b = badge(Math.cos(a) * (R + 8), Math.sin(a) * (R + 8), colors[f] || "#777", n,
+      `${names[f] || f}: ${n} warrior${n > 1 ? "s" : ""}`);
+    b.dataset.faction = f;
+    b.dataset.count = n;
+    out.push(b);
+  });
+  (c.pawns || []).forEach((f, i) => {
+    const a = ((-60 - i * 35) * Math.PI) / 180;
+    out.push(pawn(Math.cos(a) * (R + 10), Math.sin(a) * (R + 10), colors[f], `${names[f] || f} (pawn)`, f));
+  });
+  return out;
+}
+
+function pawn(x, y, color, title, faction) {
+  return svg("g", { class: "pawn", "data-faction": faction, transform: `translate(${x} ${y})` }, svg("title", {}, title),
+    svg("path", { d: "M-13,16 L-9,-2 A9,9 0 1,1 9,-2 L13,16 Z", fill: color || "#444" }),
+    svg("circle", { cy: -9, r: 7, fill: "#f4ead2" }));
+}
+
+/** Draw the map with the view's pieces into holder. options.pick: Set of clickable
+ *  clearing ids; options.selected: a highlighted set; options.onPick(id). */
+export function drawMap(holder, layout, view, colors, names, options = {}) {
+  const { width, height } = layout.box;
+  const pos = Object.fromEntries(layout.clearings.map((c) => [c.id, c]));
+  const root = svg("svg", { id: "game-map", class: "map-svg game-svg", role: "img",
+    viewBox: `-90 -90 ${width + 180} ${height + 180}`, "aria-label": `${layout.title} map` });
+  const layer = (cls) => root.appendChild(svg("g", { class: cls }));
+  const forests = layer("forests");
+  for (const f of layout.forests) {
+    forests.append(svg("polygon", { class: "forest", points: f.polygon.map((p) => p.join(",")).join(" "), "data-forest": f.id }));
+  }
+  if (layout.lake) {
+    layer("lake-layer").append(svg("polygon", { class: "lake", points: layout.lake.outline.map((p) => p.join(",")).join(" ") }));
+  }
+  const rivers = layer("rivers");
+  for (const r of layout.rivers) {
+    const a = pos[r.a], b = pos[r.b];
+    const d = r.control ? `M${a.x},${a.y} Q${r.control[0]},${r.control[1]} ${b.x},${b.y}` : `M${a.x},${a.y} L${b.x},${b.y}`;
+    rivers.append(svg("path", { class: "river", d }));
+  }
+  const paths = layer("paths");
+  for (const p of layout.paths) {
+    const a = pos[p.a], b = pos[p.b];
+    const line = { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
+    paths.append(svg("line", { class: "path-edge", ...line }), svg("line", { class: `path${p.closed ? " closed" : ""}`, ...line }));
+  }
+  const forestPawns = layer("forest-pawns");
+  for (const f of view.forests || []) {
+    const geo = layout.forests.find((x) => x.id === f.id);
+    if (!geo) continue;
+    f.pawns.forEach((who, i) => forestPawns.append(pawn(geo.x + i * 26, geo.y, colors[who], `${names[who] || who} in the forest`, who)));
+  }
+  const clearings = layer("clearings");
+  for (const c of view.clearings) {
+    const p = pos[c.id];
+    if (!p) continue;
+    const pickable = options.pick?.has(c.id);
+    const g = svg("g", { class: `clearing${pickable ? " pickable" : ""}${options.selected?.has(c.id) ? " selected" : ""}${options.changed?.has(c.id) ? " changed" : ""}`,
+      "data-id": c.id, "data-suit": c.suit, "data-ruler": c.ruler || "", transform: `translate(${p.x} ${p.y})`,
+      tabindex: pickable ? 0 : null, role: pickable ? "button" : null },
+    svg("title", {}, `Clearing ${c.id} (${c.suit})${c.ruler ? `, ruled by ${names[c.ruler] || c.ruler}` : ""}`));
+    if (c.ruler && colors[c.ruler]) g.append(svg("circle", { class: "ruler-ring", r: R + 6, stroke: colors[c.ruler] }));
+    g.append(svg("circle", { class: "body", r: R }),
+      svg("path", { class: "glyph", d: GLYPHS[c.suit] || "", transform: "translate(-33 -36) scale(0.55)" }),
+      svg("text", { class: "cid", x: 0, y: -34 }, c.id));
+    g.append(...clearingPieces(c, colors, names), ...warriorBadges(c, colors, names));
+    if (pickable && options.onPick) {
+      g.addEventListener("click", () => options.onPick(c.id));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onPick(c.id); } });
+    }
+    clearings.append(g);
+  }
+  holder.replaceChildren(root);
+  return root;
+}
+
+// ---------------------------------------------------------------- faction boards
+
+function kv(label, value) {
+  const wide = value instanceof Element && (value.classList.contains("tracks") || value.classList.contains("decree"));
+  return el("div", { class: `kv${wide ? " wide" : ""}` }, el("dt", {}, label), el("dd", {}, value));
+}
+
+function cardList(ids, catalog) {
+  if (!ids || !ids.length) return el("span", { class: "muted" }, "none");
+  return el("span", { class: "chips" }, ids.map((id) => cardChip(id, catalog)));
+}
+
+function isCardList(v, catalog) {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string" && catalog?.cards?.[x]);
+}
+
+/** The Vagabond's items (9.2.5) as compact chips: name, count and state. */
+function itemChips(items) {
+  const states = { ready: "ready", exhausted: "exhausted", damaged: "damaged", "damaged face down": "damaged, face down" };
+  const chips = [];
+  for (const [item, n] of Object.entries(items)) {
+    for (const [state, text] of Object.entries(states)) {
+      if (!n[state]) continue;
+      chips.push(el("span", { class: `item-chip item-${state.split(" ")[0]}`, "data-item": item, "data-state": state,
+        title: `${titleCase(item)}: ${n[state]} ${text}` }, `${titleCase(item)}${n[state] > 1 ? ` ×${n[state]}` : ""}`));
+    }
+  }
+  return chips.length ? el("span", { class: "chips" }, chips) : el("span", { class: "muted" }, "none");
+}
+
+/** A track of the faction board: one box per piece, the uncovered ones marked. */
+function trackRow(label, total, left, spec) {
+  const placed = total - left;
+  const boxes = spec.vp.slice(0, total).map((vp, i) => el("span", {
+    class: `track-box${i < placed ? " uncovered" : ""}${i === placed ? " next" : ""}`,
+    title: `${i < placed ? "uncovered" : "still covered"}: ${vp} VP${spec.cost ? `, costs ${spec.cost[i]} ${spec.cost_unit}` : ""}`,
+  }, `+${vp}`));
+  return el("div", { class: "track", "data-track": label, "data-left": left }, el("span", { class: "track-label" }, `${titleCase(label)} ${left}`), boxes);
+}
+
+function tracks(key, v, catalog) {
+  const spec = catalog?.tracks?.[key];
+  if (!spec) return null;
+  if (key === "buildings_on_track" && typeof v === "object") {
+    return el("div", { class: "tracks" }, Object.entries(v).map(([kind, left]) =>
+      spec[kind] ? trackRow(kind, spec[kind].vp.length, left, spec[kind]) : el("span", { class: "pill" }, `${titleCase(kind)} ${left}`)));
+  }
+  if (typeof v === "number") return el("div", { class: "tracks" }, trackRow(key.split("_")[0], spec.vp.length, v, spec));
+  return null;
+}
+
+function value(key, v, catalog, names) {
+  const track = tracks(key, v, catalog);
+  if (track) return track;
+  if (v == null) return el("span", { class: "muted" }, key === "supporters" ? "face down" : "—");
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : titleCase(v);
+  if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? v.map(titleCase).join(", ") : el("span", { class: "muted" }, "none");
+  if (key === "items" && Object.values(v).every((x) => x && typeof x === "object")) return itemChips(v);
+  if (!Object.keys(v).length) return el("span", { class: "muted" }, "none");
+  if (key === "decree") {
+    return el("div", { class: "decree" }, Object.entries(v).map(([col, cards]) =>
+      el("div", { class: "decree-col" }, el("h4", {}, titleCase(col)), cardList(cards, catalog))));
+  }
+  if (key === "relationships") {
+    const word = { "-1": "hostile", 0: "indifferent", 1: "1", 2: "2", 3: "allied" };
+    return el("span", { class: "chips" }, Object.entries(v).map(([f, n]) =>
+      el("span", { class: `rel rel-${n}`, title: "relationship (9.2.9): -1 hostile, 0 indifferent, 3 allied" }, `${names[f] || f} ${word[n] ?? n}`)));
+  }
+  return el("span", { class: "chips" }, Object.entries(v).map(([k, n]) =>
+    el("span", { class: "pill" }, `${titleCase(k)} ${typeof n === "object" ? JSON.stringify(n) : n}`)));
+}
+
+/** One board per faction, in seat order: score, hand size, pieces, and the faction's
+ *  own parts from its view (known parts drawn specially, any other part listed). */
+export function drawBoards(container, view, ctx) {
+  const { catalog, colors, names, seats, deciding } = ctx;
+  const boards = view.factions.map((f) => {
+    const p = view.players[f];
+    const kind = seats?.[f]?.kind;
+    const who = kind === "bot" ? "bot" : kind?.startsWith("agent:") ? kind.replace("agent:", "agent: ") : view.you === f ? "you" : "person";
+    const head = el("header", { style: `--faction:${colors[f]}` },
+      el("h3", {}, names[f] || f), el("span", { class: "who" }, who),
+      el("span", { class: "score", title: "victory points" }, `${p.score} VP`));
+    const bar = el("div", { class: "vp-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 30, "aria-valuenow": p.score },
+      el("span", { style: `width:${Math.min(100, (p.score / 30) * 100)}%;background:${colors[f]}` }));
+    const facts = [kv("Hand", String(p.hand_size)), kv("Warriors in supply", String(p.warriors_in_supply))];
+    if (p.dominance) facts.push(kv("Dominance", cardChip(p.dominance, catalog)));
+    if (p.items?.length) facts.push(kv("Crafted items", p.items.map(titleCase).join(", ")));
+    if (p.play_area?.length) facts.push(kv("In play", cardList(p.play_area, catalog)));
+    for (const [key, v] of Object.entries(p.faction || {})) {
+      if (key === "supporters_count" && p.faction.supporters) continue;
+      facts.push(kv(titleCase(key), value(key, v, catalog, names)));
+    }
+    if (p.seen_hands) for (const [t, h] of Object.entries(p.seen_hands)) facts.push(kv(`Seen: ${names[t] || t}'s hand`, cardList(h, catalog)));
+    return el("section", { class: `faction-board${deciding === f ? " deciding" : ""}${view.you === f ? " mine" : ""}`,
+      "data-faction": f, style: `--faction:${colors[f]}` }, head, bar, el("dl", {}, facts));
+  });
+  container.replaceChildren(...boards);
+}
+
+/** The shared table: deck, discard, quests, available dominance, items. */
+export function drawTable(container, view, catalog) {
+  const parts = [kv("Deck", `${view.deck_size} cards`), kv("Discard", view.discard.length ? cardList(view.discard.slice(-6).reverse(), catalog) : "empty")];
+  if (view.available_dominance?.length) parts.push(kv("Dominance available", cardList(view.available_dominance, catalog)));
+  if (view.quests?.length) parts.push(kv("Quests", view.quests.map(titleCase).join(", ")));
+  const supply = Object.entries(view.item_supply || {}).filter(([, n]) => n > 0);
+  if (supply.length) parts.push(kv("Item supply", supply.map(([i, n]) => `${titleCase(i)} ${n}`).join(", ")));
+  container.replaceChildren(el("dl", {}, parts));
+}
+
+/** The legend for the letters on the map. */
+export function legend(colors, names) {
+  return el("ul", { class: "map-legend" },
+    Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
+    el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · number: warriors · ring: ruler"));
+}

@@ -1,0 +1,177 @@
+// The lobby: factions and seats, bots' difficulty and traits, map, deck, seed; the
+// reach check (5.2) as advice; then one link per seat and a spectator link.
+import { api, copyText, el } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let catalog = null;
+const PRESETS = {
+  bots: [["marquise", "here"], ["electric_eyrie", "bot"], ["automated_alliance", "bot"], ["vagabot", "bot"]],
+  four: [["marquise", "here"], ["eyrie", "here"], ["alliance", "here"], ["vagabond", "here"]],
+  online: [["marquise", "here"], ["eyrie", "link"]],
+};
+
+function factionById(id) {
+  return catalog.factions.find((f) => f.id === id);
+}
+
+function playerChoices(faction) {
+  if (faction.bot) return [["bot", "Rootbotics bot"]];
+  return [["here", "Person at this screen"], ["link", "Person with a link"],
+    ...catalog.agents.map((a) => [`agent:${a}`, `Agent: ${a}`])];
+}
+
+function seatRow(factionId, player) {
+  const li = el("li", { class: "seat-row" });
+  const faction = el("select", { class: "faction", "aria-label": "Faction" },
+    el("optgroup", { label: "Factions" }, catalog.factions.filter((f) => !f.bot).map((f) => el("option", { value: f.id }, f.name))),
+    el("optgroup", { label: "Rootbotics bots" }, catalog.factions.filter((f) => f.bot).map((f) => el("option", { value: f.id }, f.name))));
+  faction.value = factionId;
+  const who = el("select", { class: "player", "aria-label": "Player" });
+  const extra = el("div", { class: "bot-options" });
+  const remove = el("button", { type: "button", class: "link remove", "aria-label": "Remove this seat" }, "✕");
+  const sync = (keep) => {
+    const f = factionById(faction.value);
+    who.replaceChildren(...playerChoices(f).map(([v, label]) => el("option", { value: v }, label)));
+    if (keep && [...who.options].some((o) => o.value === keep)) who.value = keep;
+    extra.replaceChildren();
+    if (f.bot) {
+      extra.append(el("label", {}, "Difficulty ", el("select", { class: "difficulty" },
+        catalog.difficulties.map((d) => el("option", { value: d, selected: d === "default" }, d)))));
+      for (const [choice, values] of Object.entries(f.setup_choices)) {
+        extra.append(el("label", {}, `${choice} `, el("select", { class: "setup-choice", "data-choice": choice },
+          el("option", { value: "" }, "random"), values.map((v) => el("option", { value: v }, v)))));
+      }
+      if (f.traits.length) {
+        extra.append(el("span", { class: "traits" }, "Traits: ", f.traits.map((t) =>
+          el("label", {}, el("input", { type: "checkbox", class: "trait", value: t }), ` ${t}`))));
+      }
+    }
+  };
+  faction.addEventListener("change", () => { sync(who.value); advise(); });
+  remove.addEventListener("click", () => { li.remove(); advise(); });
+  sync(player);
+  li.append(faction, who, remove, extra);
+  return li;
+}
+
+function setSeats(rows) {
+  $("seats").replaceChildren(...rows.map(([f, p]) => seatRow(f, p)));
+  advise();
+}
+
+function readForm() {
+  const rows = [...document.querySelectorAll(".seat-row")];
+  const body = { factions: [], seats: {}, map: $("map").value, deck: $("deck").value,
+    bot_difficulty: {}, bot_traits: {}, bot_setup: {} };
+  const here = [];
+  for (const row of rows) {
+    const f = row.querySelector(".faction").value;
+    const p = row.querySelector(".player").value;
+    body.factions.push(f);
+    body.seats[f] = p === "here" || p === "link" ? "human" : p;
+    if (p === "here") here.push(f);
+    const level = row.querySelector(".difficulty")?.value;
+    if (level && level !== "default") body.bot_difficulty[f] = level;
+    const traits = [...row.querySelectorAll(".trait:checked")].map((t) => t.value);
+    if (traits.length) body.bot_traits[f] = traits;
+    for (const s of row.querySelectorAll(".setup-choice")) if (s.value) (body.bot_setup[f] ||= {})[s.dataset.choice] = s.value;
+  }
+  const seed = $("seed").value.trim();
+  if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
+  if ($("cooperative").checked) body.cooperative = true;
+  return { body, here };
+}
+
+async function advise() {
+  const { body } = readForm();
+  const reachIds = body.factions.map((f) => factionById(f)?.replaces || f);
+  if (!reachIds.length) return;
+  try {
+    const r = await api(`/api/reach?factions=${encodeURIComponent(reachIds.join(","))}`);
+    $("reach").textContent = `Reach (5.2, advice only): ${r.message}`;
+    $("reach").dataset.verdict = r.verdict;
+  } catch (err) {
+    $("reach").textContent = `Reach: ${err.message}`;
+  }
+}
+
+function remember(game, here) {
+  const recent = JSON.parse(localStorage.getItem("rootlaw-games") || "[]");
+  recent.unshift({ id: game.id, when: new Date().toISOString(), here: here.map((f) => game.seats[f].token),
+    factions: Object.keys(game.seats) });
+  localStorage.setItem("rootlaw-games", JSON.stringify(recent.slice(0, 12)));
+  showRecent();
+}
+
+function hotseatUrl(game, here) {
+  const params = new URLSearchParams();
+  for (const f of here) params.append("token", game.seats[f].token);
+  return `/games/${game.id}${here.length ? `?${params}` : ""}`;
+}
+
+function showRecent() {
+  const recent = JSON.parse(localStorage.getItem("rootlaw-games") || "[]");
+  if (!recent.length) return;
+  $("recent").replaceChildren(...recent.map((g) => {
+    const params = new URLSearchParams();
+    for (const t of g.here || []) params.append("token", t);
+    return el("li", {}, el("a", { href: `/games/${g.id}${g.here?.length ? `?${params}` : ""}` }, g.factions.join(", ")),
+      ` · ${new Date(g.when).toLocaleString()}`);
+  }));
+}
+
+function showCreated(game, here) {
+  const origin = location.origin;
+  $("created").hidden = false;
+  $("play-here-line").hidden = !here.length;
+  $("play-here").href = hotseatUrl(game, here);
+  const rows = Object.entries(game.seats).filter(([, s]) => s.url).map(([f, s]) => {
+    const url = origin + s.url;
+    return el("li", { "data-faction": f }, el("strong", {}, factionById(f)?.name || f), " ",
+      el("a", { href: s.url, class: "seat-link" }, "open"), " ",
+      el("button", { type: "button", class: "button secondary small", onclick: async (e) => {
+        e.target.textContent = (await copyText(url)) ? "Copied" : url; } }, "Copy link"));
+  });
+  rows.push(el("li", {}, el("strong", {}, "Spectators"), " ", el("a", { href: game.spectate, id: "spectate-link" }, origin + game.spectate)));
+  $("links").replaceChildren(...rows);
+  $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+async function create(e) {
+  e.preventDefault();
+  const { body, here } = readForm();
+  $("lobby-error").hidden = true;
+  $("create").disabled = true;
+  try {
+    const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const game = await response.json();
+    if (!response.ok) throw new Error(game?.error?.message || `could not create the game (${response.status})`);
+    remember(game, here);
+    showCreated(game, here);
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+    $("lobby-error").hidden = false;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+async function start() {
+  catalog = await api("/api/play/catalog");
+  $("map").replaceChildren(...catalog.maps.map((m) => el("option", { value: m }, m[0].toUpperCase() + m.slice(1))));
+  $("deck").replaceChildren(...catalog.decks.map((d) => el("option", { value: d, disabled: !catalog.playable_decks.includes(d) },
+    d.replaceAll("_", " ") + (catalog.playable_decks.includes(d) ? "" : " (not yet)"))));
+  setSeats(PRESETS.bots);
+  showRecent();
+}
+
+$("lobby").addEventListener("submit", create);
+$("lobby").addEventListener("change", (e) => { if (e.target.classList.contains("player")) advise(); });
+$("add-seat").addEventListener("click", () => {
+  const used = new Set(readForm().body.factions);
+  const next = catalog.factions.find((f) => !used.has(f.id) && !f.bot) || catalog.factions.find((f) => !used.has(f.id));
+  if (next) $("seats").append(seatRow(next.id, next.bot ? "bot" : "here"));
+  advise();
+});
+for (const b of document.querySelectorAll("[data-preset]")) b.addEventListener("click", () => setSeats(PRESETS[b.dataset.preset]));
+start().catch((err) => { $("lobby-error").textContent = err.message; $("lobby-error").hidden = false; });

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Screenshots of web play, in real headless Chromium, into docs/screenshots/: the lobby,
+a four-player game in progress seen from each base faction's seat, the same on a phone,
+and a replay.
+
+    python scripts/play_screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, sync_playwright
+
+from rootlaw.server.background import BackgroundServer
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+BASE = ["marquise", "eyrie", "alliance", "vagabond"]
+
+
+def play(c: httpx.Client, game: dict[str, Any], steps: int, seed: int) -> None:
+    """Random decisions by the seats with tokens (through the API)."""
+    rnd = random.Random(seed)
+    tokens = {f: s["token"] for f, s in game["seats"].items() if s["token"]}
+    for _ in range(steps):
+        s = c.get(f"/api/games/{game['id']}").json()
+        if s["over"]:
+            return
+        seat = s["decision"]["seat"]
+        mine = c.get(f"/api/games/{game['id']}", params={"token": tokens[seat]}).json()
+        c.post(f"/api/games/{game['id']}/actions", json={
+            "token": tokens[seat], "version": mine["version"],
+            "option": rnd.randrange(len(mine["decision"]["options"]))}).raise_for_status()
+
+
+def until_seat_decides(c: httpx.Client, game: dict[str, Any], seat: str, seed: int) -> None:
+    """Play on until ``seat`` has a decision with several options (a live screenshot)."""
+    for i in range(400):
+        s = c.get(f"/api/games/{game['id']}").json()
+        if s["over"] or s["decision"]["seat"] == seat:
+            return
+        play(c, game, 1, seed + i)
+
+
+def shot(page: Page, url: str, ready: str, path: Path, full: bool = True) -> None:
+    page.goto(url)
+    page.wait_for_selector(ready)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=full)
+    print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    db = Path(tempfile.mkdtemp()) / "shots.sqlite3"
+    with BackgroundServer(db=str(db)) as url, httpx.Client(base_url=url, timeout=30) as c, \
+            sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        shot(page, url + "/play", "#reach[data-verdict]", args.out / "play-lobby.png")
+        game = c.post("/api/games", json={"factions": BASE, "seed": 2024}).json()
+        play(c, game, 130, 7)
+        for f in BASE:
+            until_seat_decides(c, game, f, 100)
+            shot(page, url + game["seats"][f]["url"], "#options button.option",
+                 args.out / f"play-{f}.png")
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        shot(phone, url + game["seats"][BASE[0]]["url"], "#map-holder svg",
+             args.out / "play-phone.png", full=False)
+        bots = c.post("/api/games", json={"factions": ["marquise", "electric_eyrie",
+                                                       "automated_alliance", "vagabot"],
+                                          "seed": 77}).json()
+        play(c, bots, 3000, 77)
+        shot(page, url + f"/games/{bots['id']}/replay?step=20", "#replay[data-step='20']",
+             args.out / "play-replay.png")
+        shot(page, url + f"/games/{bots['id']}/replay", "#final h2",
+             args.out / "play-replay-end.png")
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
