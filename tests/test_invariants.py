@@ -53,7 +53,7 @@ def expected_cards(g: Game) -> Counter[str]:
     cards = Counter(g.deckdef.contents)
     humans = sum(1 for fd in g.fdefs if not fd.is_bot)
     n = len(g.factions)
-    if n == 2 or humans < n and humans <= 2 or g.setup.get("cooperative"):  # 5.1.3; bots 3.4
+    if n == 2 or 0 < humans <= 2 and humans < n or g.setup.get("cooperative"):  # 5.1.3; 3.4
         for cid in list(cards):
             if g.deckdef.cards[cid].kind == "dominance":
                 del cards[cid]

@@ -2,9 +2,9 @@
 
 The bot uses the Woodland Alliance's components (3.2): 10 warriors, three bases
 (building kinds ``base_fox``, ``base_rabbit``, ``base_mouse``) and 10 sympathy
-tokens; the sympathy track and its victory points are the Alliance's (data in
-faction_tracks.json), and the helpers that read the map the same way are imported
-from ``rootlaw.factions.alliance``. It has no supporters and no officers.
+tokens; its Sympathy track is its own board's (6.5.1, data/bots/automated_alliance.json),
+and the helpers that read the map the same way are imported from
+``rootlaw.factions.alliance``. It has no supporters and no officers.
 
 Every step is automatic (Rootbotics 2.8): targets follow the clearing priority
 (2.1: the map's clearing numbers), target legality falls through to the next
@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, difficulty, has_trait, ordered, targets
+from rootlaw.core.catalog import load_json
 from rootlaw.core.effects import remove_all_enemy_pieces
 from rootlaw.core.errors import SetupError
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
@@ -33,7 +34,6 @@ from rootlaw.factions.alliance import (
     SUIT_OF_BASE,
     SYMPATHY,
     SYMPATHY_TOKENS,
-    SYMPATHY_VP,
     base_clearings,
     base_fits_after_revolt,
     bases_on_map,
@@ -55,6 +55,8 @@ AMBUSH_HITS: Final = 1  # 6.2.2
 ORGANIZE_AT: Final = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
 NIGHTMARE_VP: Final = 1  # nightmare: one VP at the end of Evening
 TRAITS: Final = ("informants", "popularity", "veterans", "wildfire")  # 3.3.2
+# 6.5.1: the bot's own Sympathy track, by tokens already on the map (data file, sources)
+SYMPATHY_VP: Final = tuple(int(x) for x in load_json("bots/automated_alliance.json")["sympathy_vp"])
 
 text_form("aa_outrage", "Automated Outrage: discard {c1}")
 text_form("aa_outrage_none", "Automated Outrage: no matching card (the Automated Alliance "

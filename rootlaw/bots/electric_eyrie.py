@@ -29,7 +29,7 @@ from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import do_move, trigger_removals
 from rootlaw.core.steps import Handler, Step, register_steps
-from rootlaw.factions.eyrie import ROOST_VP, VIZIER, card_suit
+from rootlaw.factions.eyrie import VIZIER, card_suit
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
@@ -39,6 +39,7 @@ _D: Final = load_json("bots/electric_eyrie.json")
 COLUMNS: Final[tuple[str, ...]] = tuple(_D["decree_columns"])  # 5.5.1: fox, mouse, rabbit, bird
 BIRD: Final = COLUMNS.index("bird")
 ROOSTS: Final = int(_D["roosts"])
+ROOST_VP: Final = tuple(int(x) for x in _D["roost_vp"])  # 5.6, the bot's own track
 START_WARRIORS: Final = int(_D["starting_warriors"])  # 5.3.2
 NEW_ROOST_WARRIORS: Final = int(_D["new_roost_warriors"])  # 5.4.4
 LEVELS: Final[dict[str, dict[str, Any]]] = _D["difficulty"]  # 3.3.1 difficulty cards
@@ -557,7 +558,8 @@ class Swoop(Handler):
 
 # ----------------------------------------------------------------- evening
 class Evening(Handler):
-    """5.6: score the rightmost empty space of the Roosts track; nightmare (3.3.1): one
+    """5.6: score the rightmost empty space of the bot's own Roosts track (0 to 6:
+    roosts on the map - 1, not the Eyrie Dynasties' track); nightmare (3.3.1): one
     more victory point at the end of Evening."""
 
     name = "electric_eyrie.evening"

@@ -32,9 +32,9 @@ class Setup(Handler):
         start = g.random_index("starting_player", n)
         # 5.1.3 two players: no dominance cards; shuffle; three cards each. With bots
         # (Rootbotics 3.4): one or two humans remove them, and only humans draw;
-        # fully cooperative play removes them too.
+        # fully cooperative play removes them too. All-bot games keep them (rulings.md).
         humans = sum(1 for fd in g.fdefs if not fd.is_bot)
-        if n == 2 or humans < n and humans <= 2 or g.setup.get("cooperative"):
+        if n == 2 or 0 < humans <= 2 and humans < n or g.setup.get("cooperative"):
             g.deck = [c for c in g.deck if g.card(c).kind != "dominance"]
         g.deck = g.shuffle("deck", g.deck)
         for i in range(n):

@@ -16,6 +16,7 @@ import pytest
 
 import rootlaw
 from rootlaw.bots.automated_alliance import (
+    SYMPATHY_VP,
     AutomatedAllianceState,
     enemy_pieces,
     spread_target,
@@ -23,7 +24,6 @@ from rootlaw.bots.automated_alliance import (
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import Game
 from rootlaw.core.steps import Step
-from rootlaw.factions.alliance import SYMPATHY_VP
 from tests.builder import assert_illegal, build, options, pause_step, play, scored
 
 AA, M, E, V = "automated_alliance", "marquise", "eyrie", "vagabond"
@@ -90,10 +90,11 @@ def aa_scores(g: Game) -> list[tuple[int, str]]:
 
 def expected_cards(g: Game, built: bool) -> Counter[str]:
     """5.1.3 and Rootbotics 3.4: dominance cards leave with two players or with one or
-    two humans among bots (a built position follows tests.builder: two players only)."""
+    two humans among bots, not in all-bot games (a built position follows
+    tests.builder: two players only)."""
     cards = Counter(g.deckdef.contents)
     humans = sum(1 for fd in g.fdefs if not fd.is_bot)
-    out = humans < len(g.factions) and humans <= 2 or g.setup.get("cooperative")
+    out = 0 < humans <= 2 and humans < len(g.factions) or g.setup.get("cooperative")
     if len(g.factions) == 2 or out and not built:
         for cid in list(cards):
             if g.card(cid).kind == "dominance":
@@ -249,18 +250,30 @@ def test_6_5_1_II_cannot_spread_scores_five() -> None:
 
 
 def test_6_2_5_martial_law_one_fewer_point() -> None:
-    """Three warriors of one enemy in the clearing: one point fewer (fifth token: 2 -> 1);
-    two warriors each of two enemies is not Martial Law."""
-    four = {5: [SYM], 1: [SYM], 2: [SYM], 10: [SYM]}
-    g = parked((AA, M, E), order="ambush_bird", warriors={M: {6: 3, 9: 3, 12: 3}},
-               tokens={AA: four})
+    """Three warriors of one enemy in the clearing: one point fewer (sixth token on the
+    bot's track: 2 -> 1); two warriors each of two enemies is not Martial Law."""
+    five = {c: [SYM] for c in (1, 2, 5, 9, 10)}
+    rest = [c for c in range(1, 13) if c not in five]
+    g = parked((AA, M, E), order="ambush_bird", warriors={M: {c: 3 for c in rest}},
+               tokens={AA: five})
     run(g, ("automated_alliance.spread", AA, 1))
-    assert sympathy_at(g) == [1, 2, 5, 6, 10]
-    assert aa_scores(g) == [(SYMPATHY_VP[4] - 1, "sympathy")]
-    g = parked((AA, M, E), order="ambush_bird", warriors={M: {6: 2, 9: 4, 12: 4}, E: {6: 2}},
-               tokens={AA: four})
+    assert sympathy_at(g) == [1, 2, 4, 5, 9, 10]
+    assert aa_scores(g) == [(SYMPATHY_VP[5] - 1, "sympathy")] == [(1, "sympathy")]
+    g = parked((AA, M, E), order="ambush_bird", warriors={M: {c: 2 for c in rest},
+                                                          E: {c: 2 for c in rest}},
+               tokens={AA: five})
     run(g, ("automated_alliance.spread", AA, 1))
-    assert 6 in sympathy_at(g) and aa_scores(g) == [(SYMPATHY_VP[4], "sympathy")]
+    assert 4 in sympathy_at(g) and aa_scores(g) == [(SYMPATHY_VP[5], "sympathy")]
+
+
+@pytest.mark.parametrize("on_map,vp", list(enumerate([0, 1, 1, 1, 1, 2, 2, 3, 3, 4])))
+def test_6_5_1_the_bots_own_sympathy_track(on_map: int, vp: int) -> None:
+    """6.5.1: the space revealed on the bot's own board (0 1 1 1 1 2 2 3 3 4, by tokens
+    already on the map), not the Woodland Alliance's track."""
+    g = parked(order="ambush_bird", tokens={AA: {c: [SYM] for c in range(1, on_map + 1)}})
+    run(g, ("automated_alliance.spread", AA, 1))
+    assert len(sympathy_at(g)) == on_map + 1  # no enemy warriors: no Martial Law
+    assert aa_scores(g) == ([(vp, "sympathy")] if vp else [])
 
 
 def test_6_2_5_martial_law_never_below_zero() -> None:

@@ -472,8 +472,9 @@ def test_5_5_2_all_roosts_on_the_map_is_turmoil() -> None:
 
 
 # =================================================================== 5.6, 5.7
-@pytest.mark.parametrize("roosts,vp", [(1, 0), (2, 1), (3, 2), (4, 3), (5, 4), (6, 4), (7, 5)])
+@pytest.mark.parametrize("roosts,vp", [(1, 0), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (7, 6)])
 def test_5_6_evening_roosts_track(roosts: int, vp: int) -> None:
+    """5.6: the bot's own Roosts track, 0 to 6 (not the Eyrie Dynasties' 0-1-2-3-4-4-5)."""
     g = position(steps=[("electric_eyrie.evening", EE)],
                  buildings={EE: {c: ["roost"] for c in range(1, roosts + 1)}})
     assert g.vp[1] == vp

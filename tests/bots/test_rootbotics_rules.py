@@ -29,6 +29,23 @@ def test_3_4_three_humans_keep_dominance() -> None:
     assert sum(1 for c in cards if g.card(c).kind == "dominance") == 4
 
 
+def dominance_in_game(g: rootlaw.Game) -> int:
+    cards = g.deck + g.discard + g.available + [c for h in g.hands for c in h]
+    cards += [c for i, fd in enumerate(g.fdefs) for c in fd.cards_held(g, i)]
+    return sum(1 for c in cards if g.card(c).kind == "dominance")
+
+
+def test_3_4_all_bot_games_keep_dominance() -> None:
+    """3.4 removes the dominance cards with one or two humans; with no human at all the
+    text says nothing, so they stay in the deck (rulings.md), though no bot can
+    activate them (1.3). Two players remove them anyway (5.1.3)."""
+    bots = ["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"]
+    g = rootlaw.Game.new(bots, seed=5)  # bots never ask: the game plays itself out
+    assert dominance_in_game(g) == 4
+    assert dominance_in_game(rootlaw.Game.new(bots[:3], seed=5)) == 4
+    assert dominance_in_game(rootlaw.Game.new(bots[:2], seed=5)) == 0
+
+
 def test_3_2_a_bot_replaces_its_faction() -> None:
     with pytest.raises(rootlaw.SetupError, match="3.2"):
         rootlaw.new_game(factions=["alliance", AA], seed=1)

@@ -90,17 +90,27 @@ def catalog() -> dict[str, Any]:
 
 
 def tracks() -> dict[str, Any]:
-    """The faction boards' tracks, drawn under the pieces left on them (Law 6-8)."""
+    """Each faction board's tracks, drawn under the pieces left on them (Law 6-8; the
+    bots' own boards, Rootbotics 4.6, 5.6, 6.5.1), by faction and view key."""
     t = load_json("faction_tracks.json")
     m, e, a = t["marquise"], t["eyrie"], t["woodland_alliance"]
+    kinds = ("sawmill", "workshop", "recruiter")
+    roosts_note = "VP each Evening for the roosts on the map"
+    mm = load_json("bots/mechanical_marquise.json")["track_vp"]
     return {
-        "buildings_on_track": {k: {"vp": m[f"{k}_vp"], "cost": m["building_cost_wood"],
-                                   "cost_unit": "wood"}
-                               for k in ("sawmill", "workshop", "recruiter")},
-        "roosts_on_track": {"vp": e["roost_vp_per_turn_by_roosts_on_map"],
-                            "note": "VP each Evening for the roosts on the map"},
-        "sympathy_on_track": {"vp": a["sympathy_vp"], "cost": a["sympathy_cost_supporters"],
-                              "cost_unit": "supporters"},
+        "marquise": {"buildings_on_track": {
+            k: {"vp": m[f"{k}_vp"], "cost": m["building_cost_wood"], "cost_unit": "wood"}
+            for k in kinds}},
+        "eyrie": {"roosts_on_track": {"vp": e["roost_vp_per_turn_by_roosts_on_map"],
+                                      "note": roosts_note}},
+        "alliance": {"sympathy_on_track": {"vp": a["sympathy_vp"],
+                                           "cost": a["sympathy_cost_supporters"],
+                                           "cost_unit": "supporters"}},
+        "mechanical_marquise": {"buildings_on_track": {k: {"vp": mm[k]} for k in kinds}},
+        "electric_eyrie": {"roosts_on_track": {
+            "vp": load_json("bots/electric_eyrie.json")["roost_vp"], "note": roosts_note}},
+        "automated_alliance": {"sympathy_on_track": {
+            "vp": load_json("bots/automated_alliance.json")["sympathy_vp"]}},
     }
 
 

@@ -229,8 +229,8 @@ function trackRow(label, total, left, spec) {
   return el("div", { class: "track", "data-track": label, "data-left": left }, el("span", { class: "track-label" }, `${titleCase(label)} ${left}`), boxes);
 }
 
-function tracks(key, v, catalog) {
-  const spec = catalog?.tracks?.[key];
+function tracks(key, v, catalog, faction) {
+  const spec = catalog?.tracks?.[faction]?.[key];
   if (!spec) return null;
   if (key === "buildings_on_track" && typeof v === "object") {
     return el("div", { class: "tracks" }, Object.entries(v).map(([kind, left]) =>
@@ -240,8 +240,8 @@ function tracks(key, v, catalog) {
   return null;
 }
 
-function value(key, v, catalog, names) {
-  const track = tracks(key, v, catalog);
+function value(key, v, catalog, names, faction) {
+  const track = tracks(key, v, catalog, faction);
   if (track) return track;
   if (v == null) return el("span", { class: "muted" }, key === "supporters" ? "face down" : "—");
   if (typeof v === "boolean") return v ? "yes" : "no";
@@ -281,7 +281,7 @@ export function drawBoards(container, view, ctx) {
     if (p.play_area?.length) facts.push(kv("In play", cardList(p.play_area, catalog)));
     for (const [key, v] of Object.entries(p.faction || {})) {
       if (key === "supporters_count" && p.faction.supporters) continue;
-      facts.push(kv(titleCase(key), value(key, v, catalog, names)));
+      facts.push(kv(titleCase(key), value(key, v, catalog, names, f)));
     }
     if (p.seen_hands) for (const [t, h] of Object.entries(p.seen_hands)) facts.push(kv(`Seen: ${names[t] || t}'s hand`, cardList(h, catalog)));
     return el("section", { class: `faction-board${deciding === f ? " deciding" : ""}${view.you === f ? " mine" : ""}`,
