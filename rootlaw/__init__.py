@@ -12,12 +12,14 @@ from typing import Any
 from rootlaw import bots as _bots  # noqa: F401  (registers the bots)
 from rootlaw import factions as _factions  # noqa: F401  (registers the factions)
 from rootlaw.core import battle as _battle  # noqa: F401  (registers core steps)
+from rootlaw.core import cards_ep as _cards_ep  # noqa: F401  (registers the E&P card steps)
 from rootlaw.core import craft as _craft  # noqa: F401
 from rootlaw.core import turn as _turn  # noqa: F401
-from rootlaw.core.catalog import DECK_FILES, MAP_NAMES
+from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, board
 from rootlaw.core.errors import IllegalAction, LoadError, RootlawError, SetupError
 from rootlaw.core.faction_api import FACTIONS, Faction
 from rootlaw.core.game import Game
+from rootlaw.core.maps import check_suits
 from rootlaw.core.options import Decision, Option, label
 
 __all__ = ["BUILD", "Decision", "Faction", "Game", "IllegalAction", "LoadError", "Option",
@@ -41,8 +43,15 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
              bot_difficulty: dict[str, str] | None = None,
              bot_traits: dict[str, list[str]] | None = None,
              cooperative: bool = False,
-             bot_setup: dict[str, dict[str, str]] | None = None, **kwargs: Any) -> Game:
-    """Set up a game (5.1) and run it to the first decision.
+             bot_setup: dict[str, dict[str, str]] | None = None,
+             suits: str | list[str] | None = None, **kwargs: Any) -> Game:
+    """Set up a game (5.1; Advanced Setup A.1, A.2) and run it to the first decision.
+
+    ``map``: fall, winter, lake or mountain (Appendix C); ``deck``: standard or
+    exiles_partisans (A.2); ``suits``: the clearings' suits (A.1): "printed" (the Fall
+    map's, its default), "random" (the 12 suit markers shuffled by the game's RNG, the
+    variant maps' default), "balanced" (drawn among the most balanced layouts), or a list
+    of 12 suits in clearing order, four of each.
 
     Bots (Law of Rootbotics) take seats by their faction ids; ``bot_difficulty``
     and ``bot_traits`` are keyed by bot faction id (3.3); ``cooperative`` plays the
@@ -67,12 +76,16 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
         raise SetupError(f"unknown map {map!r} (known: {', '.join(MAP_NAMES)})")
     if deck not in DECK_FILES:
         raise SetupError(f"unknown deck {deck!r} (known: {', '.join(DECK_FILES)})")
-    if deck != "standard":
-        raise SetupError("only the standard deck's card effects are implemented so far")
+    try:
+        layout = check_suits(board(map), suits)
+    except ValueError as e:
+        raise SetupError(str(e)) from None
     if not isinstance(seed, int):
         raise SetupError("seed must be an integer")
     options = _bot_options(factions, bot_difficulty or {}, bot_traits or {}, cooperative,
                            bot_setup or {})
+    if layout is not None:
+        options["suits"] = layout
     return Game.new(factions, map=map, deck_name=deck, seed=seed, options=options)
 
 

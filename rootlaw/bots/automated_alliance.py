@@ -144,7 +144,7 @@ def spread_target(g: Game, s: int) -> int | None:
     near: set[int] = set()
     for c in g.clearings():
         if sympathetic(g, s, c):
-            near.update(g.board.adj[c])
+            near.update(g.adjacent(c))
     such = [c for c in near if not sympathetic(g, s, c) and is_ordered(g, s, c)]
     target = first_legal(such, lambda c: enemy_warriors(g, s, c),
                          lambda c: can_place_sympathy(g, s, c))

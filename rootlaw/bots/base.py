@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from rootlaw.core.cards_ep import item_crafted
 from rootlaw.core.faction_api import FactionDef
 from rootlaw.core.game import Game
 from rootlaw.core.options import text_form
@@ -107,6 +108,7 @@ def craft_order(g: Game, s: int, card: str) -> None:
         g.fdefs[s].gain_crafted_item(g, s, item)
         g.note("craft", g.factions[s], card)
         g.score(s, BOT_VP_PER_ITEM, "craft")
+        item_crafted(g, s, g.card(card))  # others' Murine Broker (E&P)
 
 
 def order_of(g: Game, s: int) -> str | None:

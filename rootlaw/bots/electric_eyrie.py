@@ -27,7 +27,7 @@ from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import do_move, trigger_removals
+from rootlaw.core.move import bot_move, move_destinations, trigger_removals
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.eyrie import VIZIER, card_suit
 
@@ -374,7 +374,7 @@ class Recruit(Handler):
 def move_destination(g: Game, s: int, a: int) -> int | None:
     """5.5.1.II: an adjacent clearing with no roost (else one with a roost); a fewest
     enemy pieces, b lowest priority; legal where the bot may move (2.3)."""
-    for b in in_order(g.board.adj[a], lambda b: -has_roost(g, s, b),
+    for b in in_order(move_destinations(g, s, a), lambda b: -has_roost(g, s, b),
                       lambda b: -enemy_pieces(g, s, b), lambda b: b):
         if g.may_move_into(s, b):
             return b
@@ -413,7 +413,7 @@ class Move(Handler):
         if plan is not None:
             a, b, n = plan
             g.note("move", g.factions[s], COLUMNS[col], a, b, n)
-            do_move(g, s, a, b, n)
+            bot_move(g, s, a, b, n)
 
 
 def defenseless_buildings(g: Game, s: int, c: int) -> int:

@@ -23,7 +23,7 @@ from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import do_move, move_pairs
+from rootlaw.core.move import bot_move, ferry_pairs, move_destinations, move_pairs
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.marquise import KINDS, keep_clearing
 
@@ -141,9 +141,12 @@ def defender(g: Game, s: int, c: int) -> int | None:
 
 def destination(g: Game, s: int, a: int) -> int | None:
     """4.5.4 / 4.7.4: the adjacent clearing with the most enemy pieces; ties by
-    priority (2.1); only where the move is legal (2.3; 4.2.1 You Must Rule)."""
+    priority (2.1); only where the move is legal (2.3; 4.2.1 You Must Rule). A clearing
+    the Ferry reaches counts as one its move reaches (C.2.5, rulings.md)."""
     legal = {b for _, b in move_pairs(g, s, [a])}
-    return first_legal(g.board.adj[a], legal.__contains__,
+    if g.ferry == a:
+        legal.update(b for _, b in ferry_pairs(g, s, [a]))
+    return first_legal(move_destinations(g, s, a), legal.__contains__,
                        lambda b: enemy_pieces(g, s, b), lambda b: -b)
 
 
@@ -342,7 +345,7 @@ class Setup(Handler):
         for c in g.clearings():
             if c != far and g.may_place(s, c):
                 g.place_warriors(s, c, 2 if c == keep else 1)
-        sites = [c for c in (keep, *g.board.adj[keep]) if g.open_slots(c) > 0]
+        sites = [c for c in (keep, *g.adjacent(keep)) if g.open_slots(c) > 0]
         for kind in KINDS:
             if not sites:
                 break
@@ -468,7 +471,7 @@ class Moves(Handler):
             g.push((P + "moves", s, origins[1:], moved))
             return
         g.push((P + "moves", s, origins[1:], moved + (b,)))
-        do_move(g, s, a, b, n)
+        bot_move(g, s, a, b, n)
 
 
 class Blitz(Handler):
@@ -485,7 +488,7 @@ class Blitz(Handler):
             return
         a, b = found
         g.push((P + "battles", s, (b,)))
-        do_move(g, s, a, b, g.warriors[s][a] - BLITZ_KEEPS)
+        bot_move(g, s, a, b, g.warriors[s][a] - BLITZ_KEEPS)
 
 
 class Expand(Handler):

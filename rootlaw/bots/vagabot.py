@@ -18,6 +18,7 @@ from rootlaw.core.battle import hits_step, settle, start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
+from rootlaw.core.maps import ferry_available, move_links, take_ferry
 from rootlaw.core.options import text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.vagabond import QUESTS, RUIN_ITEMS, adjacent_places, place_name
@@ -234,27 +235,43 @@ def clearing_of(g: Game, s: int) -> int:
 def distances(g: Game, s: int) -> dict[int, int]:
     """7.5: moves (one item each) from the pawn to every clearing it can reach;
     7.2.2 Nimble: rule does not matter, only rules that forbid moving in."""
+    return {c: d for c, (d, _) in routes(g, s).items()}
+
+
+def routes(g: Game, s: int) -> dict[int, tuple[int, int]]:
+    """Clearing -> (moves from the pawn, where the Ferry took him on the way or 0): the
+    shortest ways, along the map's links now (closed paths are not, C.3.2) and by the
+    Ferry (C.2.5: once per turn, from its clearing to another coastal one; a way
+    without it is preferred at equal length)."""
     p = g.pawn[s]
-    adj = g.board.adj
-    dist: dict[int, int] = {}
+    out: dict[int, tuple[int, int]] = {}
     frontier: list[int] = []
     if 0 < p < FOREST:
-        dist[p] = 0
+        out[p] = (0, 0)
         frontier = [p]
     elif p >= FOREST:
         for c in g.board.forests[p - FOREST][1]:
             if g.may_move_into(s, c):
-                dist[c] = 1
+                out[c] = (1, 0)
                 frontier.append(c)
+    ferry = g.ferry if ferry_available(g) else 0
+    coastal = g.board.coastal
     while frontier:
         nxt: list[int] = []
         for a in frontier:
-            for b in adj[a]:
-                if b not in dist and g.may_move_into(s, b):
-                    dist[b] = dist[a] + 1
+            d, via = out[a]
+            for b in move_links(g, s, a):
+                if b not in out and g.may_move_into(s, b):
+                    out[b] = (d + 1, via)
                     nxt.append(b)
+        for a in frontier:
+            if a == ferry and not out[a][1]:
+                for b in coastal:
+                    if b not in out and g.may_move_into(s, b):
+                        out[b] = (out[a][0] + 1, b)
+                        nxt.append(b)
         frontier = nxt
-    return dist
+    return out
 
 
 def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
@@ -264,16 +281,20 @@ def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
     (2.4 orders moves by origin clearing; the Vagabot moves one pawn, so his moves
     never need ordering.)"""
     v = vb(g, s)
-    dist = distances(g, s)
+    ways = routes(g, s)
     for c in ranked:
-        d = dist.get(c)
-        if d is None or d * COST["move"] > v.ready:
+        way = ways.get(c)
+        if way is None or way[0] * COST["move"] > v.ready:
             continue  # 2.3: not a legal target; try the next one
+        d, ferried = way
         if d:
             exhaust(v, d * COST["move"])
+            src = g.ferry
             g.pawn[s] = c
             g.pieces_changed()
             g.note("vagabot", "move", c, d)
+            if ferried:  # the Ferry went along (C.2.5); a bot draws nothing (2.8.1)
+                take_ferry(g, s, src, ferried)
         return c
     return None
 

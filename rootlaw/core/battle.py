@@ -24,6 +24,27 @@ text_form("hit", "remove {2} ({1})")
 AMBUSH_OF: Final = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "ambush_mouse"}
 
 
+class BattleCards:
+    """Battle effects (4.3.3) of persistent cards of a deck other than the standard one,
+    which the standard deck's (Armorers, Sappers, Brutal Tactics) are listed beside:
+    the deck's module registers one (core/cards_ep.py: the Partisans)."""
+
+    def choices(self, g: Game, s: int, b: Battle) -> list[str]:
+        """The cards in s's play area whose battle effect s may use now."""
+        return []
+
+    def use(self, g: Game, s: int, b: Battle, card: str) -> bool:
+        """Use ``card``'s effect; False if it is not one of these cards."""
+        return False
+
+
+BATTLE_CARDS: Final[list[BattleCards]] = []
+
+
+def register_battle_cards(cards: BattleCards) -> None:
+    BATTLE_CARDS.append(cards)
+
+
 _FIELDS: Final = (  # the state of a battle, saved field by field
     "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
     "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
@@ -280,6 +301,8 @@ def effect_choices(g: Game, s: int) -> list[str]:
     b = g.current_battle()
     out: list[str] = []
     played = g.played[s]
+    if not played:
+        return g.fdefs[s].battle_effects(g, s, b)
     attacker = s == b.att
     for card in ("armorers", "sappers", "brutal_tactics"):
         if card not in played or f"{s}:{card}" in b.used:
@@ -287,6 +310,8 @@ def effect_choices(g: Game, s: int) -> list[str]:
         if card == "sappers" and attacker or card == "brutal_tactics" and not attacker:
             continue
         out.append(card)
+    for cards in BATTLE_CARDS:
+        out += cards.choices(g, s, b)
     return out + g.fdefs[s].battle_effects(g, s, b)
 
 
@@ -341,9 +366,16 @@ class Effects(Handler):
         elif card == "brutal_tactics":  # attacker deals an extra hit; defender scores 1
             b.a_extra += 1
             g.score(b.dfd, 1, "brutal_tactics")
-        else:  # the faction's own effect
+        elif not _use_card(g, s, b, card):  # the faction's own effect
             g.fdefs[s].use_battle_effect(g, s, b, card)
         g.push(st)
+
+
+def _use_card(g: Game, s: int, b: Battle, card: str) -> bool:
+    for cards in BATTLE_CARDS:
+        if cards.use(g, s, b, card):
+            return True
+    return False
 
 
 class Deal(Handler):

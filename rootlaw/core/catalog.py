@@ -41,7 +41,9 @@ class Deck:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A map (2.2-2.4). Clearings are numbered 1..12 (Rootbotics priority); index 0 unused."""
+    """A map (2.2-2.4, Appendix C). Clearings are numbered 1..12 (Rootbotics priority);
+    index 0 unused. These are the printed facts: what changes in play (closed paths
+    removed, C.3.3; the Ferry, C.2.5) is game state (``Game.adj``, ``Game.ferry``)."""
 
     name: str
     clearings: tuple[int, ...]
@@ -51,10 +53,17 @@ class Board:
     ruins: tuple[bool, ...]
     corners: tuple[int, ...]
     opposite: tuple[int, ...]  # opposite corner per clearing, 0 if not a corner
-    adj: tuple[tuple[int, ...], ...]
-    rivers: tuple[tuple[int, int], ...]
+    adj: tuple[tuple[int, ...], ...]  # at setup; in play read Game.adj (C.3.3 removes closings)
+    rivers: tuple[tuple[int, int], ...]  # printed rivers and the lake's links (C.2.2), a < b
     forests: tuple[tuple[str, tuple[int, ...]], ...]
     forest_adj: tuple[tuple[int, ...], ...]  # forest index -> adjacent forest indexes (2.4.1)
+    paths: tuple[tuple[int, int], ...]  # every printed path, closed ones included (a < b)
+    closed_at_setup: tuple[tuple[int, int], ...]  # C.3.1 closed path markers (a < b)
+    river_adj: tuple[tuple[int, ...], ...]  # clearing -> clearings linked by a river (2.3)
+    coastal: tuple[int, ...]  # C.2.3 coastal clearings
+    ferry_start: int  # C.2.1 the corner clearing that is also coastal; 0 without a lake
+    the_pass: int  # C.3.4 the clearing with the Tower; 0 if none
+    fixed_suits: tuple[str, ...] | None  # a fixed layout in the data (by clearing), if any
 
 
 DECK_FILES: Final = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
@@ -83,13 +92,9 @@ def board(name: str) -> Board:
     n = len(cl)
     ids = tuple(c["id"] for c in cl)
     assert ids == tuple(range(1, n + 1))
-    adj: list[list[int]] = [[] for _ in range(n + 1)]
-    closed = {tuple(sorted(p)) for p in m.get("closed_paths_at_setup", [])}
-    for a, b in m["paths"]:
-        if tuple(sorted((a, b))) in closed:
-            continue
-        adj[a].append(b)
-        adj[b].append(a)
+    paths = tuple(sorted(pair(a, b) for a, b in m["paths"]))
+    closed = tuple(sorted(pair(a, b) for a, b in m.get("closed_paths_at_setup", [])))
+    assert all(p in paths for p in closed), f"{name}: a closed path that is not a path"
     opposite = [0] * (n + 1)
     for a, b in m["opposite_corners"]:
         opposite[a], opposite[b] = b, a
@@ -97,14 +102,24 @@ def board(name: str) -> Board:
     if all(c.get("printed_suit") for c in cl):
         printed = ("",) + tuple(c["printed_suit"] for c in cl)
     balanced = m.get("kvanquilst_balanced_suits_by_priority")
-    if printed:
-        default = printed
-    elif isinstance(balanced, list):
-        default = ("",) + tuple(balanced)
+    fixed: tuple[str, ...] | None = None
+    if isinstance(balanced, list):
+        fixed = ("",) + tuple(balanced)
     elif isinstance(balanced, dict):
-        default = ("",) + tuple(balanced[str(i)] for i in ids)
-    else:  # pragma: no cover - every shipped map has one
-        default = ("",) + tuple(SUITS[i % 3] for i in range(n))
+        fixed = ("",) + tuple(balanced[str(i)] for i in ids)
+    default = printed or fixed or ("",) + tuple(SUITS[i % 3] for i in range(n))
+    coastal = tuple(sorted(m.get("coastal_clearings", [])))
+    rivers = {pair(a, b) for a, b in m.get("rivers", [])}
+    # C.2.2 the lake is rivers linking each coastal clearing to each other one
+    rivers.update(pair(a, b) for a in coastal for b in coastal if a < b)
+    corners = tuple(c["id"] for c in cl if c.get("corner"))
+    ferry = 0
+    if coastal:  # C.2.1 the Ferry starts in the corner clearing that is also coastal
+        found = [c for c in corners if c in coastal]
+        assert len(found) == 1, f"{name}: one coastal corner expected, found {found}"
+        ferry = found[0]
+        assert m.get("ferry_start", ferry) == ferry, f"{name}: ferry_start disagrees with C.2.1"
+    forests = tuple((f["id"], tuple(f["clearings"])) for f in m["forests"])
     return Board(
         name=name,
         clearings=ids,
@@ -112,22 +127,73 @@ def board(name: str) -> Board:
         default_suits=default,
         slots=(0,) + tuple(int(c["building_slots"]) for c in cl),
         ruins=(False,) + tuple(bool(c["ruin"]) for c in cl),
-        corners=tuple(c["id"] for c in cl if c.get("corner")),
+        corners=corners,
         opposite=tuple(opposite),
-        adj=tuple(tuple(sorted(a)) for a in adj),
-        rivers=tuple((a, b) for a, b in m.get("rivers", [])),
-        forests=tuple((f["id"], tuple(f["clearings"])) for f in m["forests"]),
-        forest_adj=_forest_adjacency(m),
+        adj=adjacency(n, paths, closed),
+        rivers=tuple(sorted(rivers)),
+        forests=forests,
+        forest_adj=_forest_adjacency(forests, paths, sorted(rivers), coastal,
+                                     bool(m.get("river_divides_forests"))),
+        paths=paths,
+        closed_at_setup=closed,
+        river_adj=_links(n, sorted(rivers)),
+        coastal=coastal,
+        ferry_start=ferry,
+        the_pass=int(m.get("the_pass") or 0),
+        fixed_suits=fixed,
     )
 
 
-def _forest_adjacency(m: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
-    ids = [f["id"] for f in m["forests"]]
-    adj: list[set[int]] = [set() for _ in ids]
-    for a, b in m.get("forest_adjacency", []):
-        i, j = ids.index(a), ids.index(b)
-        adj[i].add(j)
-        adj[j].add(i)
+def pair(a: int, b: int) -> tuple[int, int]:
+    """A path or river as its two clearings, smaller first."""
+    return (a, b) if a < b else (b, a)
+
+
+def _links(n: int, pairs: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    out: list[list[int]] = [[] for _ in range(n + 1)]
+    for a, b in pairs:
+        out[a].append(b)
+        out[b].append(a)
+    return tuple(tuple(sorted(x)) for x in out)
+
+
+@cache
+def adjacency(n: int, paths: tuple[tuple[int, int], ...],
+              closed: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """2.2.1: clearings linked by a path are adjacent; not by a closed path (C.3.2).
+    Cached: a map has few sets of closed paths, and games share the tuples."""
+    return _links(n, [p for p in paths if p not in closed])
+
+
+@cache
+def adjacency_with_rivers(n: int, paths: tuple[tuple[int, int], ...],
+                          closed: tuple[tuple[int, int], ...],
+                          rivers: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """Clearings one move apart for a player who treats rivers as paths (2.3): open
+    paths and rivers (the lake's links included, C.2.2)."""
+    return _links(n, sorted({p for p in paths if p not in closed} | set(rivers)))
+
+
+def _forest_adjacency(forests: tuple[tuple[str, tuple[int, ...]], ...],
+                      paths: tuple[tuple[int, int], ...], rivers: list[tuple[int, int]],
+                      coastal: tuple[int, ...], river_divides: bool
+                      ) -> tuple[tuple[int, ...], ...]:
+    """2.4.1: forests separated by only one printed path are adjacent (closed paths
+    divide forests as paths do, C.3.2); C.1.1: the Winter river divides forests as
+    printed paths do; C.2.4: a coastal forest (touching the lake: two coastal clearings
+    on its edge) is adjacent to its two neighbouring coastal forests (those sharing one
+    of its coastal clearings)."""
+    lines = set(paths) | (set(rivers) if river_divides else set())
+    adj: list[set[int]] = [set() for _ in forests]
+    shores = [set(cl) & set(coastal) for _, cl in forests]
+    for i in range(len(forests)):
+        for j in range(i + 1, len(forests)):
+            shared = sorted(set(forests[i][1]) & set(forests[j][1]))
+            linked = any(pair(x, y) in lines for k, x in enumerate(shared) for y in shared[k + 1:])
+            coast = len(shores[i]) >= 2 and len(shores[j]) >= 2 and bool(shores[i] & shores[j])
+            if linked or coast:
+                adj[i].add(j)
+                adj[j].add(i)
     return tuple(tuple(sorted(x)) for x in adj)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Final
 
+from rootlaw.core.cards_ep import entered_play, item_crafted
 from rootlaw.core.catalog import SUITS
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
 from rootlaw.core.game import Game
@@ -64,12 +65,14 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
     g.note("craft", g.factions[s], cid)
     if card.kind == "persistent":
         g.played[s].append(cid)
+        entered_play(g, s, cid)
         return
     if card.item is not None:  # 4.1.2 take the item; 3.2.2 score the card's VP
         g.supply[card.item] -= 1
         fd.gain_crafted_item(g, s, card.item)
         g.discard_card(cid)
         g.score(s, fd.craft_item_vp(g, s, card), "craft")
+        item_crafted(g, s, card)  # Master Engravers, Murine Broker (E&P)
         return
     g.discard_card(cid)
     if cid in FAVORS:

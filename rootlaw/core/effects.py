@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from rootlaw.core import cards_ep, maps
 from rootlaw.core.battle import battle_options, start_battle
+from rootlaw.core.cards_ep import give_card, take_random_card  # noqa: F401 (used by factions)
 from rootlaw.core.game import Game
-from rootlaw.core.move import move_options, remove_warriors, trigger_removals
+from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -23,7 +25,8 @@ text_form("skip", "skip")
 text_form("draw_with", "{1} draws a card too")
 
 DOMINANCE_MIN_VP: Final = 10  # 3.3.1
-BIRDSONG_CARDS: Final = frozenset({"royal_claim", "stand_and_deliver"})
+# cards used "in Birdsong" (offered at its start and end, rulings.md), E&P's included
+BIRDSONG_CARDS: Final = frozenset({"royal_claim", "stand_and_deliver"}) | cards_ep.BIRDSONG_CARDS
 
 
 # ------------------------------------------------------------------ dominance
@@ -62,9 +65,12 @@ def dominance_options(g: Game, s: int) -> list[Option]:
 def daylight_extras(g: Game, s: int) -> list[Option]:
     """Options any faction has at its action menus in Daylight."""
     out = dominance_options(g, s)
+    if g.closed:  # C.3.3 the Mountain's closed paths
+        out += maps.daylight_options(g, s)
     played = g.played[s]
     if not played:
         return out
+    out += cards_ep.daylight_options(g, s)
     if "tax_collector" in played and "tax_collector" not in g.once:
         w = g.warriors[s]
         out.extend(("tax_collector", c) for c in g.clearings() if w[c])
@@ -73,7 +79,8 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
     return out
 
 
-DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers"})
+DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers",
+                                   "remove_closed_path"}) | cards_ep.DAYLIGHT_VERBS
 
 
 def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
@@ -95,6 +102,10 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         g.once = g.once | {"codebreakers"}
         t = g.seat_of(o[1])
         g.peeks.setdefault(s, {})[t] = list(g.hands[t])
+    elif verb == "remove_closed_path":  # C.3.3
+        maps.apply_daylight_option(g, s, o)
+    elif verb in cards_ep.DAYLIGHT_VERBS:
+        cards_ep.apply_daylight_option(g, s, o)
     else:  # pragma: no cover - callers check DAYLIGHT_VERBS
         raise ValueError(o)
 
@@ -110,7 +121,7 @@ def birdsong_options(g: Game, s: int) -> list[Option]:
     if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
         out.extend(("stand_and_deliver", g.factions[o]) for o in g.others(s)
                    if g.hands[o] or not g.fdefs[o].has_hand)
-    return out
+    return out + cards_ep.birdsong_options(g, s)
 
 
 def apply_birdsong_option(g: Game, s: int, o: Option) -> None:
@@ -123,27 +134,8 @@ def apply_birdsong_option(g: Game, s: int, o: Option) -> None:
         t = g.seat_of(o[1])
         take_random_card(g, s, t)
         g.score(t, 1, "stand_and_deliver")
-
-
-def take_random_card(g: Game, s: int, t: int) -> None:
-    """s takes a random card from t's hand; from a bot, s draws instead
-    (Rootbotics 2.8.1 Poor Manual Dexterity)."""
-    if not g.fdefs[t].has_hand:
-        g.draw(s, 1)
-        return
-    if g.hands[t]:
-        i = g.random_index("random_card", len(g.hands[t]))
-        g.hands[s].append(g.hands[t].pop(i))
-
-
-def give_card(g: Game, s: int, t: int, card: str) -> None:
-    """s gives a card to t; a bot discards it and scores one VP (Rootbotics 2.8.1)."""
-    g.hands[s].remove(card)
-    if g.fdefs[t].has_hand:
-        g.hands[t].append(card)
-    else:
-        g.discard_card(card)
-        g.score(t, 1, "poor_manual_dexterity")
+    else:  # E&P: False Orders, Swap Meet
+        cards_ep.apply_birdsong_option(g, s, o)
 
 
 class BetterBurrowBank(Handler):
@@ -191,8 +183,8 @@ class Cobbler(Handler):
         return move_options(g, s) + g.fdefs[s].pawn_move_options(g, s) + [("skip",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        if o[0] == "move":
-            g.push(("move_count", st[1], o[1], o[2]))
+        if o[0] == "move" or o[0] == "ferry":
+            g.push(move_step(st[1], o))
         elif o[0] != "skip":
             g.fdefs[st[1]].take_pawn_move(g, st[1], o)
 

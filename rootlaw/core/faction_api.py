@@ -58,6 +58,11 @@ class FactionDef:
     has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
 
+    # movement (4.2; read through core/maps.py: rivers_are_paths, ignores_rule)
+    rivers_are_paths: ClassVar[bool] = False  # treats rivers as paths (11.2.2 Swimmers)
+    river_moves_ignore_rule: ClassVar[bool] = False  # along rivers regardless of rule (11.2.2)
+    moves_ignore_rule: ClassVar[bool] = False  # moves regardless of rule (e.g. 13.2.3 Nimble)
+
     # does the faction override blocks_placement / blocks_move? Set by ``register``, so
     # the engine skips the hook for factions without such a rule (fast path)
     limits_placement: bool = False
@@ -85,6 +90,10 @@ class FactionDef:
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """Crafting pieces on the map by clearing suit (fox, rabbit, mouse) (4.1.1)."""
         return (0, 0, 0)
+
+    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
+        """Clearings holding s's crafting pieces, each once, in order (Tunnels, E&P)."""
+        return ()
 
     def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """Crafting pieces not yet activated this turn (4.1.1)."""

@@ -11,7 +11,8 @@ import json
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core import rng as _rng
-from rootlaw.core.catalog import Board, Card, Deck, board, deck
+from rootlaw.core.cardstate import CardState
+from rootlaw.core.catalog import Board, Card, Deck, adjacency, board, deck
 from rootlaw.core.errors import IllegalAction, LoadError
 from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
 from rootlaw.core.options import Decision, Option
@@ -38,7 +39,8 @@ class Game:
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
-        "quests", "quest_deck", "ruin_items", "removed_items",
+        "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
+        "cards", "token_rule",
     )
 
     board: Board
@@ -86,6 +88,13 @@ class Game:
     # repeats; kept by place_building/place_token/take_piece and shared with copies, so
     # it is replaced on change, never changed in place
     _where: dict[Piece, tuple[int, ...]]
+    # the map now (Appendix C): adjacency (2.2.1; C.3.2 closed paths are not paths), the
+    # closed paths still on the map (C.3.3 removes them), the Ferry's clearing (C.2.5)
+    adj: tuple[tuple[int, ...], ...]
+    closed: tuple[tuple[int, int], ...]
+    ferry: int
+    cards: CardState  # what the Exiles & Partisans cards hold (Coffin Makers, ...)
+    token_rule: tuple[int, ...]  # per seat: what each token counts toward rule (Soup Kitchens)
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -138,6 +147,11 @@ class Game:
         g._decision = None
         g._rulers = None
         g._where = {}
+        g.adj = g.board.adj
+        g.closed = g.board.closed_at_setup  # C.3.1
+        g.ferry = g.board.ferry_start  # C.2.1
+        g.cards = CardState([0] * n)
+        g.token_rule = (0,) * n
         g._advance()
         return g
 
@@ -273,6 +287,11 @@ class Game:
         g.removed_items = self.removed_items[:]
         g._rulers = self._rulers
         g._where = self._where
+        g.adj = self.adj
+        g.closed = self.closed
+        g.ferry = self.ferry
+        g.cards = self.cards.copy()
+        g.token_rule = self.token_rule
         d = self._decision
         g._decision = d.for_game(g) if d is not None else None
         return g
@@ -448,6 +467,11 @@ class Game:
         """The map's clearing numbers, 1..12 (a constant tuple: iterating it is cheap)."""
         return self.board.clearings
 
+    def adjacent(self, c: int) -> tuple[int, ...]:
+        """2.2.1: the clearings adjacent to c now (C.3.2: not across a closed path).
+        Moving can reach more (rivers, Tunnels, the Ferry): see ``core.maps``."""
+        return self.adj[c]
+
     def rules(self, s: int, c: int) -> bool:
         """2.5 Rule (see ``rulers``)."""
         r = self._rulers
@@ -476,6 +500,7 @@ class Game:
         faction's rule breaks it for them (7.2.2 Lords of the Forest). -1: nobody."""
         warriors = self.warriors
         here = self.buildings[c]
+        weights = self.token_rule
         best = 0
         who = -1
         tied: list[int] | None = None
@@ -484,6 +509,11 @@ class Game:
             for piece in here:
                 if piece[0] == s:
                     p += 1
+            w = weights[s]
+            if w:  # Soup Kitchens (E&P): tokens count toward rule
+                for piece in self.tokens[c]:
+                    if piece[0] == s:
+                        p += w
             if p > best:
                 best, who, tied = p, s, None
             elif p == best and p:
@@ -527,7 +557,8 @@ class Game:
 
     def warrior_supply(self, s: int) -> int:
         fd = self.fdefs[s]
-        return fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
+        return (fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
+                - self.cards.coffins[s])  # Coffin Makers (E&P) holds removed warriors
 
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,
@@ -608,6 +639,8 @@ class Game:
         piece = (s, kind)
         self.tokens[c] = self.tokens[c] + (piece,)
         self._index_add(piece, c)
+        if s >= 0 and self.token_rule[s]:
+            self.pieces_changed(c)  # Soup Kitchens: the token counts toward rule
 
     def take_piece(self, c: int, piece: Piece) -> None:
         """Remove one building or token from a clearing (to its supply or track, G.1.22)."""
@@ -621,6 +654,8 @@ class Game:
             lst = list(self.tokens[c])
             lst.remove(piece)
             self.tokens[c] = tuple(lst)
+            if piece[0] >= 0 and self.token_rule[piece[0]]:
+                self.pieces_changed(c)
 
     def faction_pieces(self, s: int, c: int) -> list[Piece]:
         """s's buildings and tokens in clearing c."""
@@ -704,6 +739,10 @@ class Game:
             "quest_deck": self.quest_deck,
             "ruin_items": [list(x) for x in self.ruin_items],
             "removed_items": self.removed_items,
+            "closed": [list(p) for p in self.closed],
+            "ferry": self.ferry,
+            "cards": self.cards.to_json(),
+            "token_rule": list(self.token_rule),
         }
 
     def to_json(self) -> str:
@@ -791,6 +830,18 @@ class Game:
         g.removed_items = [str(x) for x in d["removed_items"]]
         if len(g.pawn) != n or len(g.coalition) != n or len(g.ruin_items) != nc:
             raise LoadError("pawn, coalition or ruin arrays do not match the game")
+        b = g.board
+        g.closed = tuple((int(p[0]), int(p[1])) for p in d.get("closed", b.closed_at_setup))
+        if any(p not in b.closed_at_setup for p in g.closed):
+            raise LoadError("a closed path the map does not have (C.3.1)")
+        g.adj = adjacency(len(b.clearings), b.paths, g.closed)
+        g.ferry = int(d.get("ferry", b.ferry_start))
+        if g.ferry and g.ferry not in b.coastal or bool(g.ferry) != bool(b.ferry_start):
+            raise LoadError("the Ferry must be in a coastal clearing of the lake map (C.2.5)")
+        g.cards = CardState.from_json(d.get("cards") or {}, n)
+        g.token_rule = tuple(int(x) for x in d.get("token_rule", [0] * n))
+        if len(g.cards.coffins) != n or len(g.token_rule) != n or len(g.cards.exhausted) != n:
+            raise LoadError("card state arrays do not match the factions")
         g._decision = None
         g._rulers = None
         g._where = g._index_all()
@@ -804,7 +855,7 @@ class Game:
         LoadError names the first problem found."""
         for s, fd in enumerate(self.fdefs):
             w = self.warriors[s]
-            if min(w) < 0 or sum(w) > fd.warriors:
+            if min(w) < 0 or sum(w) + self.cards.coffins[s] > fd.warriors:
                 raise LoadError(f"{fd.id}: warriors on the map must be 0..{fd.warriors}")
             for kind, limit in {**fd.buildings, **fd.tokens}.items():
                 if self.count_building(s, kind) > limit:

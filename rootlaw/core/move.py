@@ -4,6 +4,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rootlaw.core.game import Game
+from rootlaw.core.maps import (
+    FERRY_USED,
+    ferry_destinations,
+    ignores_rule,
+    move_links,
+    move_table,
+    needs_rule,
+    take_ferry,
+)
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -12,39 +21,96 @@ text_form("warriors", "{1} warrior(s)")
 
 
 def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
-    """Every (origin, destination) s may move along (4.2; 4.2.1 You Must Rule)."""
+    """Every (origin, destination) of an ordinary move of s's warriors (4.2; 4.2.1 You
+    Must Rule; the map's links for s: core.maps.move_table). Ferry moves: ferry_pairs."""
     w = g.warriors[s]
-    adj = g.board.adj
+    links = move_table(g, s)
     ruler = g.rulers()
     limited = any(fd.limits_movement for fd in g.fdefs)
+    free = ignores_rule(g, s)
+    rivers = g.board.river_adj if g.fdefs[s].river_moves_ignore_rule else None
     out: list[tuple[int, int]] = []
     for a in (origins if origins is not None else g.clearings()):
         if not w[a]:
             continue
-        rules_a = ruler[a] == s
-        for b in adj[a]:
-            if (rules_a or ruler[b] == s) and (not limited or g.may_move_into(s, b)):
+        rules_a = free or ruler[a] == s
+        for b in links[a]:
+            if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
+                    and (not limited or g.may_move_into(s, b))):
                 out.append((a, b))
+    return out
+
+
+def ferry_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
+    """C.2.5 moves of s's warriors by the Ferry: from its clearing to another coastal
+    clearing, following the normal move rules (4.2.1 You Must Rule)."""
+    a = g.ferry
+    if not a or FERRY_USED in g.once or not g.warriors[s][a]:
+        return []
+    if origins is not None and a not in origins:
+        return []
+    out: list[tuple[int, int]] = []
+    for b in ferry_destinations(g, a):
+        if ((not needs_rule(g, s, a, b) or g.rules(s, a) or g.rules(s, b))
+                and g.may_move_into(s, b)):
+            out.append((a, b))
     return out
 
 
 def can_move(g: Game, s: int) -> bool:
     """Whether s has any legal move (4.2.1), without listing them."""
     w = g.warriors[s]
-    adj = g.board.adj
+    links = move_table(g, s)
     ruler = g.rulers()
     limited = any(fd.limits_movement for fd in g.fdefs)
+    free = ignores_rule(g, s)
+    rivers = g.board.river_adj if g.fdefs[s].river_moves_ignore_rule else None
     for a in g.clearings():
-        if w[a] and adj[a]:
-            rules_a = ruler[a] == s
-            for b in adj[a]:
-                if (rules_a or ruler[b] == s) and (not limited or g.may_move_into(s, b)):
+        if w[a] and links[a]:
+            rules_a = free or ruler[a] == s
+            for b in links[a]:
+                if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
+                        and (not limited or g.may_move_into(s, b))):
                     return True
-    return False
+    return bool(g.ferry) and bool(ferry_pairs(g, s))
 
 
 def move_options(g: Game, s: int, origins: Iterable[int] | None = None) -> list[Option]:
-    return [("move", a, b) for a, b in move_pairs(g, s, origins)]
+    """("move", a, b) for each ordinary move, ("ferry", a, b) for each by the Ferry."""
+    out: list[Option] = [("move", a, b) for a, b in move_pairs(g, s, origins)]
+    if g.ferry:
+        out.extend(("ferry", a, b) for a, b in ferry_pairs(g, s, origins))
+    return out
+
+
+def move_step(s: int, o: Option) -> Step:
+    """The step that takes the move option ``o`` ("move" or "ferry", a, b) for s:
+    asks how many warriors (4.2), then moves them (and the Ferry)."""
+    return ("move_count", s, o[1], o[2], 1 if o[0] == "ferry" else 0)
+
+
+def move_destinations(g: Game, s: int, a: int) -> list[int]:
+    """Where s's pieces in a can go in one move, the Ferry included (C.2.5), legal or not
+    (for bots' targets, Rootbotics 2.3, which then test legality)."""
+    out = list(move_links(g, s, a))
+    for b in ferry_destinations(g, a):
+        if b not in out:
+            out.append(b)
+    return out
+
+
+def by_ferry_only(g: Game, s: int, a: int, b: int) -> bool:
+    """Whether s reaches b from a only by the Ferry (C.2.5)."""
+    return b not in move_links(g, s, a) and b in ferry_destinations(g, a)
+
+
+def bot_move(g: Game, s: int, a: int, b: int, n: int) -> None:
+    """A bot's move of n warriors from a to b: by the Ferry when only the Ferry reaches
+    b (C.2.5; the bot draws nothing, Rootbotics 2.8.1)."""
+    ferry = by_ferry_only(g, s, a, b)
+    do_move(g, s, a, b, n)
+    if ferry:
+        take_ferry(g, s, a, b)
 
 
 def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -> None:
@@ -76,14 +142,20 @@ class MoveCount(Handler):
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         do_move(g, st[1], st[2], st[3], o[1])
+        if len(st) > 4 and st[4]:  # by the Ferry (C.2.5)
+            take_ferry(g, st[1], st[2], st[3])
 
 
 def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
-    """Remove up to n of s's warriors from c to the supply; triggers are the caller's."""
+    """Remove up to n of s's warriors from c to the supply (G.1.22; with Coffin Makers in
+    play, onto that card instead, E&P); triggers are the caller's."""
     n = min(n, g.warriors[s][c])
     if n:
         g.warriors[s][c] -= n
         g.pieces_changed(c)
+        cards = g.cards
+        if cards.coffin_seat >= 0:
+            cards.coffins[s] += n
     return n
 
 

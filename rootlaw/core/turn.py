@@ -5,7 +5,7 @@ its edges; each faction fills the phases with its own steps (FactionDef.phase_st
 """
 from __future__ import annotations
 
-from rootlaw.core import effects
+from rootlaw.core import cards_ep, effects, maps
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
 from rootlaw.core.options import Option, text_form
@@ -23,6 +23,7 @@ class Setup(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         n = len(g.factions)
+        maps.setup_map(g)  # A.1 Step 1: the map's setup modifications and suit markers
         # 5.1.1 random seating order and starting player
         order = g.shuffle("seating", list(g.factions))
         perm = [g.factions.index(f) for f in order]
@@ -70,10 +71,11 @@ class Turn(Handler):
         # in Birdsong, so the check at the start of the turn holds for the phase)
         window: tuple[Step, ...] = (
             (("card_window", s),) if effects.BIRDSONG_CARDS.intersection(g.played[s]) else ())
+        end: tuple[Step, ...] = (("birdsong_end", s),) if g.played[s] else ()
         g.push(
             ("birdsong_start", s), *window,
             *fd.phase_steps(g, s, "birdsong"),
-            *window,
+            *window, *end,
             ("daylight_start", s),
             *fd.phase_steps(g, s, "daylight"),
             ("evening_start", s),
@@ -87,6 +89,9 @@ class EndTurn(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
+        maps.end_of_evening(g, st[1])  # C.3.4 the Pass
+        if g.won:
+            return
         g.push(("turn", (st[1] + 1) % len(g.factions)))
 
 
@@ -104,6 +109,17 @@ class BirdsongStart(Handler):
             return
         if "better_burrow_bank" in g.played[s]:
             g.push(("better_burrow_bank", s))
+        g.push(*cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
+
+
+class BirdsongEnd(Handler):
+    """At end of Birdsong (1.4.1): Eyrie Emigre (E&P)."""
+
+    name = "birdsong_end"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        g.push(*cards_ep.birdsong_end(g, st[1]))
 
 
 class CardWindow(Handler):
@@ -143,6 +159,7 @@ class EveningStart(Handler):
         g.phase = "evening"
         if "cobbler" in g.played[s]:
             g.push(("cobbler", s))
+        g.push(*cards_ep.evening_start(g, s))  # Charm Offensive (E&P)
 
 
 class Draw(Handler):
@@ -174,6 +191,7 @@ class DiscardDown(Handler):
 
 
 register_steps(
-    Setup(), Turn(), EndTurn(), BirdsongStart(), CardWindow(), DaylightStart(), EveningStart(),
+    Setup(), Turn(), EndTurn(), BirdsongStart(), BirdsongEnd(), CardWindow(), DaylightStart(),
+    EveningStart(),
     Draw(), DiscardDown(),
 )

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
+from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
@@ -22,7 +23,7 @@ from rootlaw.core.effects import (
 )
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
-from rootlaw.core.move import can_move, move_options, remove_warriors, trigger_removals
+from rootlaw.core.move import can_move, move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -198,7 +199,7 @@ def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
     if sym:
         near: set[int] = set()
         for c in sym:
-            near.update(g.board.adj[c])
+            near.update(g.adjacent(c))
         cands = sorted(near)
     else:
         cands = list(g.clearings())
@@ -271,6 +272,9 @@ class Alliance(FactionDef):
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """8.2.1 The Alliance crafts with sympathy tokens."""
         return g.pieces_by_suit(s, SYMPATHY)
+
+    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
+        return g.piece_clearings(s, SYMPATHY)  # one per clearing (8.2.5.I)
 
     def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
         """8.2.2 Guerrilla War: the higher roll as defender (and as attacker, 4.3.2)."""
@@ -504,7 +508,7 @@ class OpMove(Handler):
         return move_options(g, st[1])
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        g.push(("move_count", st[1], o[1], o[2]))
+        g.push(move_step(st[1], o))
 
 
 class OpBattle(Handler):
@@ -563,7 +567,7 @@ class Draw(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         s = st[1]
-        g.draw(s, 1 + len(bases_on_map(g, s)))
+        draw_cards(g, s, 1 + len(bases_on_map(g, s)))
 
 
 # ------------------------------------------------------------------ outrage

@@ -4,11 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_targets, start_battle
+from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import move_pairs
+from rootlaw.core.move import ferry_pairs, move_pairs
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -30,6 +31,7 @@ text_form("decree", "add {c1} to the {2} column")
 text_form("roost", "place the new roost in {1}")
 text_form("decree_recruit", "recruit ({1}) in {2}")
 text_form("decree_move", "move ({1}) {2} -> {3}")
+text_form("decree_ferry", "move ({1}) {2} -> {3} by the Ferry")
 text_form("decree_battle", "battle ({1}) in {2} against {3}")
 text_form("decree_build", "build a roost ({1}) in {2}")
 text_form("turmoil", "cannot resolve a {1} card: fall into turmoil")
@@ -105,6 +107,9 @@ class Eyrie(FactionDef):
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """7.2.1 The Eyrie craft with roosts."""
         return g.pieces_by_suit(s, "roost")
+
+    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
+        return g.piece_clearings(s, "roost")  # one roost per clearing (7.2.1)
 
     def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
         """7.2.2 Lords of the Forest (g.rules only asks when s has pieces there)."""
@@ -286,7 +291,10 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
         return [("decree_recruit", suit, c) for c in at if suit_ok(g, suit, c)]
     if col == 1:
         origins = [c for c in g.clearings() if suit_ok(g, suit, c)]
-        return [("decree_move", suit, a, b) for a, b in move_pairs(g, s, origins)]
+        out: list[Option] = [("decree_move", suit, a, b) for a, b in move_pairs(g, s, origins)]
+        if g.ferry:  # C.2.5
+            out.extend(("decree_ferry", suit, a, b) for a, b in ferry_pairs(g, s, origins))
+        return out
     if col == 2:
         cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
         targets = battle_targets(g, s, cls)
@@ -344,7 +352,9 @@ class ResolveDecree(Handler):
             else:
                 g.push(nxt)
         elif verb == "decree_move":
-            g.push(("move_count", s, o[2], o[3]), nxt)
+            g.push(("move_count", s, o[2], o[3], 0), nxt)
+        elif verb == "decree_ferry":
+            g.push(("move_count", s, o[2], o[3], 1), nxt)
         elif verb == "decree_battle":
             g.push(nxt)
             start_battle(g, s, o[2], g.seat_of(o[3]))
@@ -408,7 +418,7 @@ class Evening(Handler):
         roosts = g.count_building(s, "roost")
         if roosts:
             g.score(s, ROOST_VP[roosts - 1], "roosts")
-        g.draw(s, 1 + sum(1 for n in DRAW_BONUS_AT if roosts >= n))
+        draw_cards(g, s, 1 + sum(1 for n in DRAW_BONUS_AT if roosts >= n))
 
 
 register_steps(

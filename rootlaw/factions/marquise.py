@@ -5,11 +5,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
+from rootlaw.core.cards_ep import draw_cards, reclaim_removed
 from rootlaw.core.catalog import tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
-from rootlaw.core.move import can_move, move_options
+from rootlaw.core.move import can_move, move_options, move_step
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -95,6 +96,9 @@ class Marquise(FactionDef):
         """6.2.1 The Marquise crafts with workshops."""
         return g.pieces_by_suit(s, "workshop")
 
+    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(g.piece_clearings(s, "workshop")))
+
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
         return (s, "keep") in g.tokens[c]
@@ -151,7 +155,7 @@ class StartBuilding(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s, kind = st[1], st[2]
         k = keep_clearing(g, s)
-        return [("place", kind, c) for c in (k, *g.board.adj[k]) if g.open_slots(c) > 0]
+        return [("place", kind, c) for c in (k, *g.adjacent(k)) if g.open_slots(c) > 0]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         g.place_building(st[1], o[1], o[2])
@@ -194,7 +198,7 @@ class PlaceWood(Handler):
 def _ruled_groups(g: Game, s: int) -> dict[int, int]:
     """Clearing -> id of its group of connected clearings s rules (6.5.4.II)."""
     group: dict[int, int] = {}
-    adj = g.board.adj
+    adj = g.adj  # the map's paths now (C.3.2); not rivers or Tunnels (rulings.md)
     ruler = g.rulers()
     ruled = {c for c in g.clearings() if ruler[c] == s}
     for c in ruled:
@@ -236,7 +240,7 @@ def can_build(g: Game, s: int) -> bool:
     ruler = g.rulers()
     if cheapest == 0:
         return any(ruler[c] == s and g.open_slots(c) > 0 for c in g.clearings())
-    adj = g.board.adj
+    adj = g.adj
     seen: set[int] = set()
     for start in g.buildings_of(s, "wood"):
         if start in seen or ruler[start] != s:
@@ -373,11 +377,11 @@ class March(Handler):
         return moves if st[2] else moves + [("end_march",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        if o[0] == "move":
+        if o[0] == "move" or o[0] == "ferry":
             if st[2]:
-                g.push(("move_count", st[1], o[1], o[2]), ("marquise.march", st[1], 0))
+                g.push(move_step(st[1], o), ("marquise.march", st[1], 0))
             else:
-                g.push(("move_count", st[1], o[1], o[2]))
+                g.push(move_step(st[1], o))
 
 
 class Build(Handler):
@@ -507,7 +511,7 @@ class Evening(Handler):
     def run(self, g: Game, st: Step) -> None:
         s = st[1]
         recruiters = g.count_building(s, "recruiter")
-        g.draw(s, 1 + sum(1 for n in DRAW_BONUS_AT if recruiters >= n))
+        draw_cards(g, s, 1 + sum(1 for n in DRAW_BONUS_AT if recruiters >= n))
 
 
 # ------------------------------------------------------------ field hospitals
@@ -533,6 +537,7 @@ class FieldHospitals(Handler):
             return
         s, n = st[1], st[3]
         g.spend(s, o[1])
+        reclaim_removed(g, s, n)  # they never reach the supply (nor Coffin Makers)
         g.place_warriors(s, keep_clearing(g, s), n)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import start_battle
+from rootlaw.core.cards_ep import crafted_item_left, draw_cards
 from rootlaw.core.catalog import SUITS, load_json, tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
@@ -27,6 +28,7 @@ from rootlaw.core.effects import (
 )
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
+from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -75,6 +77,8 @@ for verb, fmt in {
     "no_enlist": "do not enlist", "instigate": "instigate: {1} attacks {2}",
     "coalition": "activate {c1}: coalition with {2}", "glide": "glide to {1}",
     "take_ruin_item": "take the {1}", "v_end": "end Daylight", "pawn_move": "move to {1}",
+    "v_ferry": "move to {1} by the Ferry", "slip_ferry": "slip to {1} by the Ferry",
+    "pawn_ferry": "move to {1} by the Ferry",
 }.items():
     text_form(verb, fmt)
 
@@ -188,12 +192,31 @@ def in_clearing(g: Game, s: int) -> int:
 
 
 def adjacent_places(g: Game, p: int) -> list[int]:
-    """Clearings and forests next to a pawn location (2.2.1, 2.4.1)."""
+    """Clearings and forests next to a pawn location (2.2.1 with C.3.2, 2.4.1)."""
     b = g.board
     if p >= FOREST:
         i = p - FOREST
         return list(b.forests[i][1]) + [FOREST + j for j in b.forest_adj[i]]
-    return list(b.adj[p]) + [FOREST + i for i, (_, cl) in enumerate(b.forests) if p in cl]
+    return list(g.adjacent(p)) + [FOREST + i for i, (_, cl) in enumerate(b.forests) if p in cl]
+
+
+def move_places(g: Game, s: int, p: int) -> list[int]:
+    """Where the Vagabond s can go in one move from p: adjacent forests and clearings,
+    the clearings by rivers when he treats them as paths (Boat Builders), 4.2 with
+    core.maps.move_links. Not the Ferry (ferry_places)."""
+    if p >= FOREST:
+        return adjacent_places(g, p)
+    b = g.board
+    return list(move_links(g, s, p)) + [FOREST + i for i, (_, cl) in enumerate(b.forests)
+                                        if p in cl]
+
+
+def ferry_places(g: Game, s: int) -> list[int]:
+    """C.2.5: coastal clearings the Vagabond's pawn can reach by the Ferry now."""
+    p = g.pawn[s]
+    if not 0 < p < FOREST:
+        return []
+    return [c for c in ferry_destinations(g, p) if g.may_move_into(s, c)]
 
 
 def place_name(g: Game, p: int) -> str:
@@ -335,12 +358,18 @@ class Vagabond(FactionDef):
         """A move granted by an effect (Cobbler): to an adjacent clearing (4.2, Nimble),
         with the extra boots into Hostile warriors (9.2.9.IIIb)."""
         boots = count(vs_of(g, s), "boots", READY)
-        return [("pawn_move", d) for d, cost in move_costs(g, s) if boots >= cost - 1]
+        out: list[Any] = [("pawn_move", d) for d, cost in move_costs(g, s) if boots >= cost - 1]
+        out += [("pawn_ferry", d) for d in ferry_places(g, s)
+                if boots >= (1 if hostile_warriors_in(g, s, d) else 0)]
+        return out
 
     def take_pawn_move(self, g: Game, s: int, choice: Any) -> None:
         if hostile_warriors_in(g, s, choice[1]):
             exhaust(g, s, "boots")
+        src = g.pawn[s]
         pawn_to(g, s, choice[1])
+        if choice[0] == "pawn_ferry":
+            take_ferry(g, s, src, choice[1])
 
     def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
         return vs_of(g, s).scorched == c  # D.6.2
@@ -490,13 +519,18 @@ class Slip(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        dests = [p for p in adjacent_places(g, where(g, s))
+        dests = [p for p in move_places(g, s, where(g, s))
                  if p >= FOREST or g.may_move_into(s, p)]
-        return [("slip", place_name(g, p)) for p in dests] + [("skip",)]
+        return ([("slip", place_name(g, p)) for p in dests]
+                + [("slip_ferry", p) for p in ferry_places(g, s)] + [("skip",)])
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "slip":
             pawn_to(g, st[1], _place_from_name(g, o[1]))
+        elif o[0] == "slip_ferry":  # C.2.5
+            src = g.pawn[st[1]]
+            pawn_to(g, st[1], o[1])
+            take_ferry(g, st[1], src, o[1])
 
 
 def _place_from_name(g: Game, name: str) -> int:
@@ -534,7 +568,7 @@ def move_costs(g: Game, s: int) -> list[tuple[int, int]]:
     never into a forest."""
     p = where(g, s)
     out = []
-    for dest in adjacent_places(g, p):
+    for dest in move_places(g, s, p):
         if dest >= FOREST or not g.may_move_into(s, dest):
             continue
         out.append((dest, 2 if hostile_warriors_in(g, s, dest) else 1))
@@ -677,6 +711,9 @@ class Actions(Handler):
         vs = vs_of(g, s)
         boots = count(vs, "boots", READY)
         out: list[Option] = [("v_move", d) for d, cost in move_costs(g, s) if boots >= cost]
+        if g.ferry:  # C.2.5: the same cost as any move (9.5.1)
+            out += [("v_ferry", d) for d in ferry_places(g, s)
+                    if boots >= (2 if hostile_warriors_in(g, s, d) else 1)]
         out += battle_choices(g, s)
         if explore_ok(g, s):
             out.append(("explore",))
@@ -702,9 +739,12 @@ class Actions(Handler):
 
 def _move(g: Game, s: int, o: Option) -> None:
     dest = o[1]
+    src = g.pawn[s]
     for _ in range(2 if hostile_warriors_in(g, s, dest) else 1):
         exhaust(g, s, "boots")
     pawn_to(g, s, dest)
+    if o[0] == "v_ferry":
+        take_ferry(g, s, src, dest)
 
 
 def _battle(g: Game, s: int, o: Option) -> None:
@@ -816,8 +856,8 @@ def _extra(g: Game, s: int, o: Option) -> None:
 
 
 ACTIONS: Final = {
-    "v_move": _move, "v_battle": _battle, "explore": _explore, "aid": _aid, "quest": _quest,
-    "strike": _strike, "repair": _repair, "craft": _craft, "steal": _special,
+    "v_move": _move, "v_ferry": _move, "v_battle": _battle, "explore": _explore, "aid": _aid,
+    "quest": _quest, "strike": _strike, "repair": _repair, "craft": _craft, "steal": _special,
     "day_labor": _special, "glide": _special, "instigate": _special, "special": _special,
     "coalition": _coalition, **{v: _extra for v in DAYLIGHT_VERBS}}
 
@@ -886,6 +926,7 @@ class AidTake(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "take_item":
             g.items[st[2]].remove(o[1])
+            crafted_item_left(g, st[2], o[1])
             shift(vs_of(g, st[1]), o[1], None, READY)
 
 
@@ -985,7 +1026,7 @@ class Evening(Handler):
             for i, side in choices_by_side(vs, (DMG_UP, DMG_DOWN)):
                 for _ in range(count(vs, i, side)):
                     shift(vs, i, side, READY)
-        g.draw(s, DRAW_BASE + on_track(vs, "coins"))
+        draw_cards(g, s, DRAW_BASE + on_track(vs, "coins"))
 
 
 class Capacity(Handler):

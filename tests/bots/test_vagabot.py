@@ -11,7 +11,6 @@ position after them can be checked before any other turn changes it.
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -152,10 +151,10 @@ def example() -> Game:
                  warriors={M: {7: 3}, E: {7: 2}}, items={M: ["boots"]},
                  vp={M: 5, E: 3}, forced=[["dice", [3, 3]]])
     remove_ruins(g, 6, 10, 12)
-    adj = [list(a) for a in g.board.adj]
+    adj = [list(a) for a in g.adj]
     adj[7].append(11)
     adj[11].append(7)
-    g.board = dataclasses.replace(g.board, adj=tuple(tuple(sorted(a)) for a in adj))
+    g.adj = tuple(tuple(sorted(a)) for a in adj)  # the map's adjacency in play
     return g
 
 
