@@ -24,6 +24,7 @@ def render(view: dict[str, Any]) -> str:
     turn = view["turn_player"] or "-"
     out.append(f"=== turn {view['turn']} ({turn}, {view['phase']}) "
                f"| deck {view['deck_size']} | discard {len(view['discard'])} ===")
+    out += map_lines(view)
     for c in view["clearings"]:
         warriors = ", ".join(f"{f} {n}" for f, n in c["warriors"].items())
         bld = ", ".join(f"{k}" if o == "ruin" else f"{o}:{k}" for o, k in c["buildings"])
@@ -32,7 +33,10 @@ def render(view: dict[str, Any]) -> str:
         warriors = ", ".join(p for p in (warriors, pawns) if p)
         ruler = f" ruled by {c['ruler']}" if c["ruler"] else ""
         free = c["slots"] - len(c["buildings"])
-        out.append(f"{c['id']:>2} {c['suit']:<6} slots {free}/{c['slots']}{ruler}")
+        marks = "".join(f" [{m}]" for m, on in (
+            ("Ferry", view.get("ferry") == c["id"]), ("the Pass", view.get("the_pass") == c["id"]),
+            ("coastal", c["id"] in view.get("coastal", ()))) if on)
+        out.append(f"{c['id']:>2} {c['suit']:<6} slots {free}/{c['slots']}{ruler}{marks}")
         parts = [p for p in (warriors, bld, tok) if p]
         if parts:
             out.append("     " + " | ".join(parts))
@@ -48,6 +52,10 @@ def render(view: dict[str, Any]) -> str:
             line += f"  dominance: {card_name(p['dominance'])}"
         if p["items"]:
             line += f"  items: {', '.join(p['items'])}"
+            if p.get("items_exhausted"):
+                line += f" (exhausted: {', '.join(p['items_exhausted'])})"
+        if p.get("warriors_on_coffin_makers"):
+            line += f"  on Coffin Makers: {p['warriors_on_coffin_makers']} warrior(s)"
         if p["play_area"]:
             line += f"  in play: {', '.join(card_name(c) for c in p['play_area'])}"
         out.append(line)
@@ -73,6 +81,19 @@ def render(view: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def map_lines(view: dict[str, Any]) -> list[str]:
+    """The map's state in play (Appendix C): closed paths still on the map (C.3.2), the
+    Ferry (C.2.5), the Pass (C.3.4); and the clearings adjacent now, for reference."""
+    out = [f"map {view['map']}"]
+    if view.get("closed_paths"):
+        out[0] += " | closed paths: " + ", ".join(f"{a}-{b}" for a, b in view["closed_paths"])
+    if view.get("ferry"):
+        out[0] += f" | Ferry in {view['ferry']} (lake: {', '.join(map(str, view['coastal']))})"
+    if view.get("the_pass"):
+        out[0] += f" | the Pass: {view['the_pass']}"
+    return out
+
+
 # ---------------------------------------------------------------------- play
 def _save(game: rootlaw.Game, path: str | None, out: TextIO) -> None:
     if path:
@@ -90,7 +111,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     else:
         try:
             game = rootlaw.new_game(factions=args.factions.split(","), map=args.map,
-                                    seed=args.seed, **bot_options(args))
+                                    seed=args.seed, **setup_options(args), **bot_options(args))
         except rootlaw.SetupError as e:
             print(f"cannot start: {e}", file=out)
             return 2
@@ -163,7 +184,7 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
     factions = args.factions.split(",")
     try:
-        bots = bot_options(args)
+        bots = {**setup_options(args), **bot_options(args)}  # new_game's options
         rootlaw.new_game(factions=factions, map=args.map, seed=0, **bots)
     except rootlaw.SetupError as e:
         print(f"cannot simulate: {e}", file=out)
@@ -182,6 +203,24 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     else:
         print(format_report(rep), file=out)
     return 0
+
+
+def setup_options(args: argparse.Namespace) -> dict[str, Any]:
+    """--deck standard|exiles_partisans (A.2); --suits printed|random|balanced or twelve
+    comma-separated suits in clearing order (A.1)."""
+    out: dict[str, Any] = {"deck": getattr(args, "deck", None) or "standard"}
+    suits = getattr(args, "suits", None)
+    if suits:
+        out["suits"] = suits.split(",") if "," in suits else suits
+    return out
+
+
+def _setup_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", default="fall", help="fall, winter, lake or mountain (Appendix C)")
+    p.add_argument("--deck", default="standard", help="standard or exiles_partisans (A.2)")
+    p.add_argument("--suits", help="the clearings' suits (A.1): printed (Fall's default), "
+                   "random (the variant maps' default), balanced, or 12 comma-separated "
+                   "suits in clearing order")
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -223,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--factions", default="marquise,eyrie", help="comma-separated faction ids")
     p.add_argument("--faction", help="the faction you play (default: the first seat)")
     p.add_argument("--vs", default="random", help="agent for the other seats (random)")
-    p.add_argument("--map", default="fall")
+    _setup_flags(p)
     p.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     p.add_argument("--save", help="save the game to this JSON file after every decision")
     p.add_argument("--load", help="resume a game saved as JSON")
@@ -234,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--factions", default="marquise,eyrie")
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--map", default="fall")
+    _setup_flags(s)
     s.add_argument("--agent", action="append", metavar="FACTION=AGENT",
                    help="agent for a faction (default random)")
     s.add_argument("--max-turns", type=int, default=1000,

@@ -36,6 +36,10 @@ Conventions:
 - ``turn`` is the seat whose turn it is (default: the seat of the first step);
   ``phase`` defaults to what the first step implies.
 - ``forced`` queues random results, like ``Game.force`` (e.g. ``[["dice", [3, 1]]]``).
+- ``map`` and ``deck_name`` as ``new_game``'s ``map`` and ``deck`` (suits: the map's
+  printed or fixed layout, then ``suits``); the map's pieces start as at setup (closed
+  paths, the Ferry), or ``closed``/``ferry`` give them. Cards in ``played`` take
+  effect as crafted (Soup Kitchens, Coffin Makers).
 
 The game is then run to its first real decision (``g._advance()``).
 """
@@ -46,7 +50,9 @@ from typing import Any
 
 import rootlaw
 from rootlaw import IllegalAction
-from rootlaw.core.catalog import SUITS, item_supply
+from rootlaw.core.cards_ep import entered_play
+from rootlaw.core.cardstate import CardState
+from rootlaw.core.catalog import SUITS, adjacency, item_supply, pair
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.steps import STEPS, FunctionStep, Step, register_steps
@@ -95,10 +101,14 @@ def build(
     once: Iterable[str] = (),
     forced: Iterable[list[Any]] = (),
     seed: int = 0,
+    map: str = "fall",
+    deck_name: str = "standard",
+    closed: Iterable[tuple[int, int]] | None = None,
+    ferry: int | None = None,
 ) -> Game:
     """A game in the given position, advanced to its first decision (see module doc)."""
     factions = list(factions)
-    g = rootlaw.new_game(factions, seed=seed)  # every field set by the real constructor
+    g = rootlaw.new_game(factions, seed=seed, map=map, deck=deck_name)  # every field set
     # undo setup's random seating: seats are the order given
     g.factions = tuple(factions)
     g.fdefs = tuple(FACTIONS[f] for f in factions)
@@ -132,6 +142,13 @@ def build(
     g.win_reason = ""
     g.peeks = {}
     g.version = 0
+    g.cards = CardState((0,) * n)
+    g.token_rule = (0,) * n
+    if closed is not None:
+        g.closed = tuple(sorted(pair(a, b) for a, b in closed))
+        g.adj = adjacency(len(g.board.clearings), g.board.paths, g.closed)
+    if ferry is not None:
+        g.ferry = ferry
     for name, empty in (("pawn", 0), ("coalition", -1)):
         if hasattr(g, name):  # per-seat state of later factions: cleared
             setattr(g, name, [empty] * n)
@@ -162,6 +179,9 @@ def build(
     for attr, per in (("hands", hands), ("played", played), ("items", items)):
         for f, cards in (per or {}).items():
             getattr(g, attr)[g.seat_of(f)] = list(cards)
+    for f, cards in (played or {}).items():
+        for cid in cards:
+            entered_play(g, g.seat_of(f), cid)
     for f, points in (vp or {}).items():
         g.vp[g.seat_of(f)] = points
     for f, card in (dominance or {}).items():

@@ -100,7 +100,7 @@ def entered_play(g: Game, s: int, cid: str) -> None:
         g.token_rule = tuple(weights)
         g.pieces_changed()
     elif cid == "coffin_makers":
-        g.cards.coffin_seat = s
+        g.cards = g.cards.with_coffins(g.cards.coffins, s)
 
 
 def left_play(g: Game, s: int, cid: str) -> None:
@@ -111,23 +111,17 @@ def left_play(g: Game, s: int, cid: str) -> None:
         g.token_rule = tuple(weights)
         g.pieces_changed()
     elif cid == "coffin_makers" and g.cards.coffin_seat == s:
-        _empty_coffins(g)  # nothing holds the warriors any more: to their supplies
-        g.cards.coffin_seat = -1
-
-
-def _empty_coffins(g: Game) -> None:
-    coffins = g.cards.coffins
-    for o in range(len(coffins)):
-        coffins[o] = 0
+        # nothing holds the warriors any more: they return to their supplies
+        g.cards = g.cards.with_coffins((0,) * len(g.factions), -1)
 
 
 def reclaim_removed(g: Game, s: int, n: int) -> None:
     """n of s's just-removed warriors go elsewhere than the supply (Field Hospitals,
     6.2.3): they never reached Coffin Makers, which takes only warriors that would
     return to a supply (rulings.md). Call before placing them."""
-    coffins = g.cards.coffins
-    if g.cards.coffin_seat >= 0 and coffins[s]:
-        coffins[s] -= min(n, coffins[s])
+    cards = g.cards
+    if cards.coffin_seat >= 0 and cards.coffins[s]:
+        g.cards = cards.add_coffins(s, -min(n, cards.coffins[s]))
 
 
 def item_crafted(g: Game, s: int, card: Card) -> None:
@@ -143,9 +137,10 @@ def item_crafted(g: Game, s: int, card: Card) -> None:
 def crafted_item_left(g: Game, s: int, item: str) -> None:
     """An item left s's Crafted Items box (9.5.4 Aid): the exhausted ones never exceed
     the items there (a face-up one leaves first, rulings.md)."""
-    ex = g.cards.exhausted[s]
+    ex = list(g.cards.exhausted[s])
     if ex.count(item) > g.items[s].count(item):
         ex.remove(item)
+        g.cards = g.cards.with_exhausted(s, tuple(ex))
 
 
 # -------------------------------------------------------- start of Birdsong
@@ -157,7 +152,7 @@ def birdsong_start(g: Game, s: int) -> Sequence[Step]:
     if "coffin_makers" in played and g.cards.coffin_seat == s:
         held = sum(g.cards.coffins)
         g.score(s, held // COFFIN_VP_PER, "coffin_makers")
-        _empty_coffins(g)
+        g.cards = g.cards.with_coffins((0,) * len(g.factions), s)  # back to their supplies
     if "saboteurs" in played and saboteur_targets(g, s):
         return [("ep.saboteurs", s)]
     return NO_STEPS
@@ -391,7 +386,7 @@ class League(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]
         g.once = g.once | {"league"}
-        g.cards.exhausted[s].append(st[2])
+        g.cards = g.cards.with_exhausted(s, g.cards.exhausted[s] + (str(st[2]),))
         if o[0] == "battle":
             start_battle(g, s, o[1], g.seat_of(o[2]))
         else:

@@ -150,7 +150,7 @@ class Game:
         g.adj = g.board.adj
         g.closed = g.board.closed_at_setup  # C.3.1
         g.ferry = g.board.ferry_start  # C.2.1
-        g.cards = CardState([0] * n)
+        g.cards = CardState((0,) * n)
         g.token_rule = (0,) * n
         g._advance()
         return g
@@ -290,7 +290,7 @@ class Game:
         g.adj = self.adj
         g.closed = self.closed
         g.ferry = self.ferry
-        g.cards = self.cards.copy()
+        g.cards = self.cards  # never changed in place
         g.token_rule = self.token_rule
         d = self._decision
         g._decision = d.for_game(g) if d is not None else None

@@ -155,7 +155,7 @@ def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
         g.pieces_changed(c)
         cards = g.cards
         if cards.coffin_seat >= 0:
-            cards.coffins[s] += n
+            g.cards = cards.add_coffins(s, n)
     return n
 
 

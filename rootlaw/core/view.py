@@ -43,6 +43,8 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
             "hand_size": len(g.hands[s]),
             "dominance": g.dominance[s],
             "items": list(g.items[s]),
+            "items_exhausted": list(g.cards.exhausted[s]),  # League of Adventurous Mice
+            "warriors_on_coffin_makers": g.cards.coffins[s],
             "play_area": list(g.played[s]),
             "warriors_in_supply": g.warrior_supply(s),
             "faction": g.fdefs[s].view(g, s, me),
@@ -53,8 +55,15 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
                 p["seen_hands"] = {g.factions[t]: list(h) for t, h in g.peeks[s].items()}
         players[f] = p
     d = g.decision
+    b = g.board
     return {
-        "map": g.board.name,
+        "map": b.name,
+        # Appendix C: the Ferry's clearing (C.2.5), the closed paths still on the map
+        # (C.3.2), the Pass (C.3.4); the suits are each clearing's (A.1, public)
+        "ferry": g.ferry or None,
+        "closed_paths": [list(p) for p in g.closed],
+        "the_pass": b.the_pass or None,
+        "coastal": list(b.coastal),
         "turn": g.turn_no,
         "turn_player": g.factions[g.turn_seat] if g.turn_no else None,
         "phase": g.phase,
