@@ -143,7 +143,7 @@ def build(
     g.peeks = {}
     g.version = 0
     g.cards = CardState((0,) * n)
-    g.token_rule = (0,) * n
+    g.token_rule = ()
     if closed is not None:
         g.closed = tuple(sorted(pair(a, b) for a, b in closed))
         g.adj = adjacency(len(g.board.clearings), g.board.paths, g.closed)

@@ -19,15 +19,20 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = Path(os.environ.get("ROOTLAW_COMPILED", ROOT / "build" / "compiled"))
 
-# mixes and games per mix: 2, 3 and 4 players, two Vagabonds, bots beside humans, all bots
+# mixes, games per mix and setup: 2, 3 and 4 players, two Vagabonds, bots beside humans,
+# all bots; the variant maps (Appendix C) and the Exiles & Partisans deck (A.2)
+EP = {"deck": "exiles_partisans"}
 MIXES = [
-    (["marquise", "eyrie"], 80),
-    (["marquise", "eyrie", "alliance", "vagabond"], 60),
-    (["alliance", "vagabond", "vagabond2"], 40),
-    (["eyrie", "alliance", "vagabond", "marquise"], 40),
-    (["marquise", "electric_eyrie", "automated_alliance", "vagabot"], 40),
-    (["mechanical_marquise", "eyrie", "vagabond"], 40),
-    (["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"], 60),
+    (["marquise", "eyrie"], 80, {}),
+    (["marquise", "eyrie", "alliance", "vagabond"], 60, {}),
+    (["alliance", "vagabond", "vagabond2"], 40, {}),
+    (["eyrie", "alliance", "vagabond", "marquise"], 40, {}),
+    (["marquise", "electric_eyrie", "automated_alliance", "vagabot"], 40, {}),
+    (["mechanical_marquise", "eyrie", "vagabond"], 40, {}),
+    (["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"], 60, {}),
+    (["marquise", "eyrie", "alliance", "vagabond"], 40, {"map": "lake", **EP}),
+    (["marquise", "eyrie", "vagabond"], 30, {"map": "mountain", **EP, "suits": "balanced"}),
+    (["eyrie", "alliance", "mechanical_marquise", "vagabot"], 30, {"map": "winter", **EP}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the
@@ -37,9 +42,9 @@ import hashlib, json, random, sys
 import rootlaw
 mixes = json.loads(sys.argv[1])
 out = {"build": rootlaw.BUILD, "digests": [], "first": []}
-for factions, games in mixes:
+for factions, games, setup in mixes:
     for seed in range(games):
-        g = rootlaw.new_game(factions=factions, seed=seed)
+        g = rootlaw.new_game(factions=factions, seed=seed, **setup)
         rnd = random.Random(seed)
         while not g.is_over:
             opts = g.legal_options()
@@ -69,7 +74,7 @@ def test_compiled_build_plays_the_same_games() -> None:
     pure_build, pure, pure_first = play(ROOT)
     compiled_build, compiled, compiled_first = play(COMPILED)
     assert (pure_build, compiled_build) == ("pure", "compiled")
-    assert len(pure) == len(compiled) == sum(n for _, n in MIXES)
+    assert len(pure) == len(compiled) == sum(n for _, n, _ in MIXES)
     assert pure_first == compiled_first, "the first game of a mix differs"
     differ = [i for i, (a, b) in enumerate(zip(pure, compiled, strict=True)) if a != b]
     assert not differ, f"{len(differ)} games differ between the builds, first {differ[0]}"

@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 import rootlaw
+from rootlaw.core.catalog import adjacency
 from rootlaw.core.game import Game
 from rootlaw.core.options import has_text_form, label
 
@@ -29,8 +30,16 @@ MIXES = [mix for mix in (
     [M, E, A], [M, E, V], [M, A, V], [E, A, V], [M, V, V2], [E, V, V2], [A, V, V2],
     [M, E, A, V], [M, E, V, V2], [M, A, V, V2], [E, A, V, V2],
 ) if all(f in rootlaw.FACTIONS for f in mix)]
+MAPS = ("fall", "winter", "lake", "mountain")
+DECKS = ("standard", "exiles_partisans")
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
+
+
+def setup_of(seed: int) -> dict[str, str]:
+    """Every map and both decks within each batch of seeds (so within every mix): the
+    map by the seed, the deck by the seed's four (Appendix C, A.2)."""
+    return {"map": MAPS[seed % len(MAPS)], "deck": DECKS[seed // len(MAPS) % len(DECKS)]}
 
 
 def card_locations(g: Game) -> Counter[str]:
@@ -103,8 +112,32 @@ def check_conservation(g: Game, items: bool = True) -> None:
     for c in g.clearings():
         assert len(g.buildings[c]) <= g.board.slots[c], f"clearing {c} over its slots"
     assert all(v >= 0 for v in g.vp)
+    check_map_and_cards(g)
     if items:
         assert item_locations(g) == expected_items(g), "items appeared or vanished"
+
+
+def check_map_and_cards(g: Game) -> None:
+    """Appendix C pieces and the E&P cards' state: closed paths only come off (C.3.3),
+    the Ferry stays on the lake (C.2.5), warriors on Coffin Makers are warriors the
+    factions own, exhausted items are items in the Crafted Items box."""
+    b = g.board
+    assert set(g.closed) <= set(b.closed_at_setup)
+    assert g.adj == adjacency(len(b.clearings), b.paths, g.closed)
+    assert (g.ferry in b.coastal) if b.coastal else g.ferry == 0
+    for s, fd in enumerate(g.fdefs):
+        assert g.cards.coffins[s] >= 0
+        assert sum(g.warriors[s]) + g.cards.coffins[s] <= fd.warriors
+        ex = g.cards.exhausted[s]
+        if ex:
+            assert not +(Counter(ex) - Counter(g.items[s])), "an exhausted item is not there"
+    if g.cards.coffin_seat < 0:
+        assert not any(g.cards.coffins)
+    else:
+        assert "coffin_makers" in g.played[g.cards.coffin_seat]
+    for s in range(len(g.factions)):
+        weight = g.token_rule[s] if g.token_rule else 0
+        assert weight == (2 if "soup_kitchens" in g.played[s] else 0)
 
 
 def check_scores(g: Game) -> None:
@@ -182,9 +215,10 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
         assert c.view(seat) == view, "the view depends on hidden cards or pieces"
 
 
-def play_checked(seed: int, factions: list[str] | None = None) -> Game:
+def play_checked(seed: int, factions: list[str] | None = None,
+                 setup: dict[str, str] | None = None) -> Game:
     rnd = random.Random(seed)
-    g = rootlaw.new_game(factions=factions or [M, E], seed=seed)
+    g = rootlaw.new_game(factions=factions or [M, E], seed=seed, **(setup or {}))
     offset = rnd.randrange(SAMPLE_EVERY)
     n = 0
     while not g.is_over:
@@ -209,7 +243,7 @@ def play_checked(seed: int, factions: list[str] | None = None) -> Game:
 def test_random_games_keep_invariants(batch: int) -> None:
     mix = MIXES[batch % len(MIXES)]
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
-        g = play_checked(seed, mix)
+        g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:  # replay from the record reproduces the game exactly
             again = Game.replay(g.setup, g.log)
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"

@@ -11,7 +11,7 @@ import pytest
 
 import rootlaw
 from rootlaw.core.game import Game
-from tests.test_invariants import check_conservation, check_save_load, check_scores
+from tests.test_invariants import check_conservation, check_save_load, check_scores, setup_of
 
 GAMES = int(os.environ.get("ROOTLAW_BOT_GAMES", "1000"))
 BATCH = 50
@@ -45,7 +45,7 @@ def check_finished(g: Game) -> None:
 def test_all_bot_games(batch: int) -> None:
     mix = ALL_BOT_MIXES[batch % len(ALL_BOT_MIXES)]
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
-        g = rootlaw.new_game(factions=mix, seed=seed)
+        g = rootlaw.new_game(factions=mix, seed=seed, **setup_of(seed))
         check_finished(g)
         if seed % 10 == 0:
             again = Game.replay(g.setup, g.log)
@@ -56,7 +56,7 @@ def test_all_bot_games(batch: int) -> None:
 def test_bots_beside_random_humans(mix: list[str]) -> None:
     for seed in range(25):
         rnd = random.Random(seed)
-        g = rootlaw.new_game(factions=mix, seed=seed)
+        g = rootlaw.new_game(factions=mix, seed=seed, **setup_of(seed))
         n = 0
         while not g.is_over:
             assert n < 30_000, "the game did not end"

@@ -108,7 +108,8 @@ def craft_order(g: Game, s: int, card: str) -> None:
         g.fdefs[s].gain_crafted_item(g, s, item)
         g.note("craft", g.factions[s], card)
         g.score(s, BOT_VP_PER_ITEM, "craft")
-        item_crafted(g, s, g.card(card))  # others' Murine Broker (E&P)
+        if g.deckdef.ep:
+            item_crafted(g, s, g.card(card))  # others' Murine Broker (E&P)
 
 
 def order_of(g: Game, s: int) -> str | None:

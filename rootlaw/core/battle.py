@@ -5,6 +5,7 @@ start inside another). Each step below is one stage of 4.3.1-4.3.4.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.game import Game
@@ -29,9 +30,9 @@ class BattleCards:
     which the standard deck's (Armorers, Sappers, Brutal Tactics) are listed beside:
     the deck's module registers one (core/cards_ep.py: the Partisans)."""
 
-    def choices(self, g: Game, s: int, b: Battle) -> list[str]:
+    def choices(self, g: Game, s: int, b: Battle) -> Sequence[str]:
         """The cards in s's play area whose battle effect s may use now."""
-        return []
+        return ()
 
     def use(self, g: Game, s: int, b: Battle, card: str) -> bool:
         """Use ``card``'s effect; False if it is not one of these cards."""

@@ -86,7 +86,7 @@ def give_card(g: Game, s: int, t: int, card: str) -> None:
 
 def draw_cards(g: Game, s: int, n: int) -> None:
     """s draws n cards (2.1): Informants may replace a draw in s's own Evening."""
-    if "informants" in g.played[s] and g.phase == "evening" and g.turn_seat == s:
+    if g.deckdef.ep and "informants" in g.played[s] and g.phase == "evening" and g.turn_seat == s:
         g.push(("draw_cards", s, n))
     else:
         g.draw(s, n)
@@ -95,10 +95,7 @@ def draw_cards(g: Game, s: int, n: int) -> None:
 def entered_play(g: Game, s: int, cid: str) -> None:
     """A persistent card was crafted into s's play area (4.1.3)."""
     if cid == "soup_kitchens":  # your tokens count toward rule, each twice
-        weights = list(g.token_rule)
-        weights[s] = 2
-        g.token_rule = tuple(weights)
-        g.pieces_changed()
+        _token_weight(g, s, 2)
     elif cid == "coffin_makers":
         g.cards = g.cards.with_coffins(g.cards.coffins, s)
 
@@ -106,13 +103,18 @@ def entered_play(g: Game, s: int, cid: str) -> None:
 def left_play(g: Game, s: int, cid: str) -> None:
     """A persistent card left s's play area (Saboteurs)."""
     if cid == "soup_kitchens":
-        weights = list(g.token_rule)
-        weights[s] = 0
-        g.token_rule = tuple(weights)
-        g.pieces_changed()
+        _token_weight(g, s, 0)
     elif cid == "coffin_makers" and g.cards.coffin_seat == s:
         # nothing holds the warriors any more: they return to their supplies
         g.cards = g.cards.with_coffins((0,) * len(g.factions), -1)
+
+
+def _token_weight(g: Game, s: int, weight: int) -> None:
+    """What each of s's tokens counts toward rule (``Game.token_rule``: () if nobody's)."""
+    weights = list(g.token_rule) or [0] * len(g.factions)
+    weights[s] = weight
+    g.token_rule = tuple(weights) if any(weights) else ()
+    g.pieces_changed()
 
 
 def reclaim_removed(g: Game, s: int, n: int) -> None:
@@ -451,7 +453,9 @@ class Partisans(BattleCards):
     deal an extra hit, then discard every card in hand not of that suit (birds too:
     2.1.1.I makes birds the prompted non-matching suits, rulings.md)."""
 
-    def choices(self, g: Game, s: int, b: Battle) -> list[str]:
+    def choices(self, g: Game, s: int, b: Battle) -> Sequence[str]:
+        if not g.deckdef.ep:
+            return ()
         suit = g.suits[b.c]
         out: list[str] = []
         for cid in g.played[s]:

@@ -37,6 +37,7 @@ class Deck:
     name: str
     cards: dict[str, Card]
     contents: tuple[str, ...]  # one id per physical card
+    ep: bool  # the Exiles & Partisans deck (A.2): its card effects (core/cards_ep.py) apply
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ def deck(name: str) -> Deck:
                     int(c.get("vp") or 0), c.get("effect", ""), need, cost.count("any"))
         cards[card.id] = card
         contents.extend([card.id] * int(c["count"]))
-    return Deck(name, cards, tuple(contents))
+    return Deck(name, cards, tuple(contents), name == "exiles_partisans")
 
 
 @cache

@@ -65,14 +65,16 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
     g.note("craft", g.factions[s], cid)
     if card.kind == "persistent":
         g.played[s].append(cid)
-        entered_play(g, s, cid)
+        if g.deckdef.ep:
+            entered_play(g, s, cid)
         return
     if card.item is not None:  # 4.1.2 take the item; 3.2.2 score the card's VP
         g.supply[card.item] -= 1
         fd.gain_crafted_item(g, s, card.item)
         g.discard_card(cid)
         g.score(s, fd.craft_item_vp(g, s, card), "craft")
-        item_crafted(g, s, card)  # Master Engravers, Murine Broker (E&P)
+        if g.deckdef.ep:
+            item_crafted(g, s, card)  # Master Engravers, Murine Broker (E&P)
         return
     g.discard_card(cid)
     if cid in FAVORS:

@@ -70,7 +70,8 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
     played = g.played[s]
     if not played:
         return out
-    out += cards_ep.daylight_options(g, s)
+    if g.deckdef.ep:
+        out += cards_ep.daylight_options(g, s)
     if "tax_collector" in played and "tax_collector" not in g.once:
         w = g.warriors[s]
         out.extend(("tax_collector", c) for c in g.clearings() if w[c])
@@ -121,7 +122,9 @@ def birdsong_options(g: Game, s: int) -> list[Option]:
     if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
         out.extend(("stand_and_deliver", g.factions[o]) for o in g.others(s)
                    if g.hands[o] or not g.fdefs[o].has_hand)
-    return out + cards_ep.birdsong_options(g, s)
+    if g.deckdef.ep:
+        out += cards_ep.birdsong_options(g, s)
+    return out
 
 
 def apply_birdsong_option(g: Game, s: int, o: Option) -> None:

@@ -58,10 +58,12 @@ class FactionDef:
     has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
 
-    # movement (4.2; read through core/maps.py: rivers_are_paths, ignores_rule)
-    rivers_are_paths: ClassVar[bool] = False  # treats rivers as paths (11.2.2 Swimmers)
-    river_moves_ignore_rule: ClassVar[bool] = False  # along rivers regardless of rule (11.2.2)
-    moves_ignore_rule: ClassVar[bool] = False  # moves regardless of rule (e.g. 13.2.3 Nimble)
+    # movement (4.2; read through core/maps.py: rivers_are_paths, ignores_rule). Set in
+    # the faction's class body (``rivers_are_paths = True``): plain attributes, native when
+    # compiled
+    rivers_are_paths: bool = False  # treats rivers as paths (11.2.2 Swimmers)
+    river_moves_ignore_rule: bool = False  # along rivers regardless of rule (11.2.2)
+    moves_ignore_rule: bool = False  # moves regardless of rule (e.g. 13.2.3 Nimble)
 
     # does the faction override blocks_placement / blocks_move? Set by ``register``, so
     # the engine skips the hook for factions without such a rule (fast path)

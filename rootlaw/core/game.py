@@ -151,7 +151,7 @@ class Game:
         g.closed = g.board.closed_at_setup  # C.3.1
         g.ferry = g.board.ferry_start  # C.2.1
         g.cards = CardState((0,) * n)
-        g.token_rule = (0,) * n
+        g.token_rule = ()
         g._advance()
         return g
 
@@ -500,7 +500,7 @@ class Game:
         faction's rule breaks it for them (7.2.2 Lords of the Forest). -1: nobody."""
         warriors = self.warriors
         here = self.buildings[c]
-        weights = self.token_rule
+        weights = self.token_rule  # () unless someone's tokens count (Soup Kitchens)
         best = 0
         who = -1
         tied: list[int] | None = None
@@ -509,8 +509,8 @@ class Game:
             for piece in here:
                 if piece[0] == s:
                     p += 1
-            w = weights[s]
-            if w:  # Soup Kitchens (E&P): tokens count toward rule
+            if weights and weights[s]:  # Soup Kitchens (E&P): tokens count toward rule
+                w = weights[s]
                 for piece in self.tokens[c]:
                     if piece[0] == s:
                         p += w
@@ -557,8 +557,11 @@ class Game:
 
     def warrior_supply(self, s: int) -> int:
         fd = self.fdefs[s]
-        return (fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
-                - self.cards.coffins[s])  # Coffin Makers (E&P) holds removed warriors
+        n = fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
+        cards = self.cards
+        if cards.coffin_seat >= 0:
+            n -= cards.coffins[s]  # Coffin Makers (E&P) holds removed warriors
+        return n
 
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,
@@ -639,7 +642,7 @@ class Game:
         piece = (s, kind)
         self.tokens[c] = self.tokens[c] + (piece,)
         self._index_add(piece, c)
-        if s >= 0 and self.token_rule[s]:
+        if self.token_rule and s >= 0 and self.token_rule[s]:
             self.pieces_changed(c)  # Soup Kitchens: the token counts toward rule
 
     def take_piece(self, c: int, piece: Piece) -> None:
@@ -654,7 +657,7 @@ class Game:
             lst = list(self.tokens[c])
             lst.remove(piece)
             self.tokens[c] = tuple(lst)
-            if piece[0] >= 0 and self.token_rule[piece[0]]:
+            if self.token_rule and piece[0] >= 0 and self.token_rule[piece[0]]:
                 self.pieces_changed(c)
 
     def faction_pieces(self, s: int, c: int) -> list[Piece]:
@@ -839,8 +842,9 @@ class Game:
         if g.ferry and g.ferry not in b.coastal or bool(g.ferry) != bool(b.ferry_start):
             raise LoadError("the Ferry must be in a coastal clearing of the lake map (C.2.5)")
         g.cards = CardState.from_json(d.get("cards") or {}, n)
-        g.token_rule = tuple(int(x) for x in d.get("token_rule", [0] * n))
-        if len(g.cards.coffins) != n or len(g.token_rule) != n or len(g.cards.exhausted) != n:
+        g.token_rule = tuple(int(x) for x in d.get("token_rule", ()))
+        if (len(g.cards.coffins) != n or len(g.token_rule) not in (0, n)
+                or len(g.cards.exhausted) != n):
             raise LoadError("card state arrays do not match the factions")
         g._decision = None
         g._rulers = None

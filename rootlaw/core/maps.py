@@ -52,9 +52,9 @@ def rivers_are_paths(g: Game, s: int) -> bool:
     this turn (11.2.7.II Riverboats)."""
     if g.fdefs[s].rivers_are_paths:
         return True
-    if "boat_builders" in g.played[s]:
+    if g.deckdef.ep and "boat_builders" in g.played[s]:
         return True
-    return RIVER_GRANTS[s] in g.once
+    return bool(g.once) and RIVER_GRANTS[s] in g.once
 
 
 def grant_rivers_as_paths(g: Game, s: int) -> None:
@@ -65,7 +65,7 @@ def grant_rivers_as_paths(g: Game, s: int) -> None:
 def ignores_rule(g: Game, s: int) -> bool:
     """Whether s moves regardless of who rules the origin or destination (4.2.1):
     a faction's rule, or Corvid Planners ("while moving, you ignore rule")."""
-    return g.fdefs[s].moves_ignore_rule or "corvid_planners" in g.played[s]
+    return g.fdefs[s].moves_ignore_rule or g.deckdef.ep and "corvid_planners" in g.played[s]
 
 
 def move_table(g: Game, s: int) -> tuple[tuple[int, ...], ...]:
@@ -73,7 +73,7 @@ def move_table(g: Game, s: int) -> tuple[tuple[int, ...], ...]:
     paths, rivers if s treats them as paths, and Tunnels. Not the Ferry (C.2.5, its own
     move). Shared and read only; ``g.adj`` itself when nothing is added."""
     rivers = rivers_are_paths(g, s)
-    tunnels = "tunnels" in g.played[s]
+    tunnels = g.deckdef.ep and "tunnels" in g.played[s]
     if not rivers and not tunnels:
         return g.adj
     b = g.board

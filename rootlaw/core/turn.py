@@ -71,7 +71,7 @@ class Turn(Handler):
         # in Birdsong, so the check at the start of the turn holds for the phase)
         window: tuple[Step, ...] = (
             (("card_window", s),) if effects.BIRDSONG_CARDS.intersection(g.played[s]) else ())
-        end: tuple[Step, ...] = (("birdsong_end", s),) if g.played[s] else ()
+        end: tuple[Step, ...] = (("birdsong_end", s),) if g.deckdef.ep and g.played[s] else ()
         g.push(
             ("birdsong_start", s), *window,
             *fd.phase_steps(g, s, "birdsong"),
@@ -89,9 +89,10 @@ class EndTurn(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        maps.end_of_evening(g, st[1])  # C.3.4 the Pass
-        if g.won:
-            return
+        if g.board.the_pass:
+            maps.end_of_evening(g, st[1])  # C.3.4 the Pass
+            if g.won:
+                return
         g.push(("turn", (st[1] + 1) % len(g.factions)))
 
 
@@ -109,7 +110,8 @@ class BirdsongStart(Handler):
             return
         if "better_burrow_bank" in g.played[s]:
             g.push(("better_burrow_bank", s))
-        g.push(*cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
+        if g.deckdef.ep and g.played[s]:
+            g.push(*cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
 
 
 class BirdsongEnd(Handler):
@@ -159,7 +161,8 @@ class EveningStart(Handler):
         g.phase = "evening"
         if "cobbler" in g.played[s]:
             g.push(("cobbler", s))
-        g.push(*cards_ep.evening_start(g, s))  # Charm Offensive (E&P)
+        if g.deckdef.ep and g.played[s]:
+            g.push(*cards_ep.evening_start(g, s))  # Charm Offensive (E&P)
 
 
 class Draw(Handler):

@@ -80,7 +80,7 @@ def test_saboteurs_discards_an_enemys_crafted_card() -> None:
                                ("skip",)}
     g.apply(("saboteurs", A, "soup_kitchens"))
     assert g.played == [[], ["tunnels"]] and {"saboteurs", "soup_kitchens"} <= set(g.discard)
-    assert g.rules(0, 5) and g.token_rule == (0, 0)
+    assert g.rules(0, 5) and g.token_rule == ()
 
 
 def test_saboteurs_not_offered_without_targets() -> None:
