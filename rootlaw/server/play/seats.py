@@ -84,7 +84,7 @@ def catalog() -> dict[str, Any]:
              for cid, c in deck("standard").cards.items()}
     return {"factions": factions, "maps": list(MAP_NAMES), "decks": list(DECK_FILES),
             "tracks": tracks(),
-            "playable_decks": ["standard"], "cards": cards,
+            "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}
 
