@@ -100,3 +100,33 @@ def test_play_beside_bots_and_every_faction_renders() -> None:
                   "--quiet"], "1\n" * 40 + "b\nq\n")
     assert "relationships" in text
 
+
+
+def test_play_on_a_variant_map_with_the_ep_deck() -> None:
+    """--map, --deck, --suits (A.1, A.2): the board shows the Ferry, closed paths, the Pass."""
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--map", "lake", "--deck",
+                          "exiles_partisans", "--suits", "balanced", "--seed", "2", "--quiet"],
+                         input="b\nq\n", capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert "map lake | Ferry in 1" in res.stdout and "[Ferry]" in res.stdout
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--map", "mountain",
+                          "--suits", "fox,rabbit,mouse,fox,rabbit,mouse,fox,rabbit,mouse,fox,"
+                          "rabbit,mouse", "--quiet"], input="b\nq\n", capture_output=True,
+                         text=True, timeout=120)
+    assert "closed paths: 2-5, 3-7" in res.stdout and "[the Pass]" in res.stdout
+    assert " 1 fox " in res.stdout and " 2 rabbit" in res.stdout
+
+
+def test_play_and_simulate_refuse_bad_suits() -> None:
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--map", "winter",
+                          "--suits", "fox,fox"], input="q\n", capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 2 and "A.1" in res.stdout
+    out = io.StringIO()
+    args = argparse.Namespace(factions="marquise,eyrie", games=4, seed=1, map="mountain",
+                              deck="exiles_partisans", suits="random", agent=None,
+                              max_turns=1000, json=True, no_progress=True)
+    assert simulate(args, out) == 0 and json.loads(out.getvalue())["games"] == 4
+    args.suits = "printed"
+    out = io.StringIO()
+    assert simulate(args, out) == 2 and "no printed suits" in out.getvalue()
