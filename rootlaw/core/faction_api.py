@@ -57,11 +57,17 @@ class FactionDef:
     is_bot: ClassVar[bool] = False  # a Rootbotics bot (Law of Rootbotics 2.6)
     has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
+    public_hand: ClassVar[bool] = False  # 11.2.3: the hand is in every seat's view
 
-    # does the faction override blocks_placement / blocks_move? Set by ``register``, so
-    # the engine skips the hook for factions without such a rule (fast path)
-    limits_placement: bool = False
-    limits_movement: bool = False
+    # does the faction override a hook that reaches into other players' turns? Set by
+    # ``register``, so the engine skips the hook for factions without such a rule
+    limits_placement: bool = False  # blocks_placement
+    limits_movement: bool = False  # blocks_move
+    catches_discards: bool = False  # catch_discard
+    claims_rule: bool = False  # rules_outright
+    lends_warriors: bool = False  # lends_warriors_to
+    holds_warriors: bool = False  # warriors_held
+    acts_at_birdsong_start: bool = False  # at_birdsong_start
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -180,8 +186,10 @@ class FactionDef:
         """VP an enemy scores for removing s's building or token ``kind`` (3.2.1)."""
         return 1
 
-    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> Sequence[Step]:
-        """s's warriors were removed from c by player ``by`` (triggers: 6.2.3 ...)."""
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int,
+                            defending: bool) -> Sequence[Step]:
+        """s's warriors were removed from c by player ``by``, ``defending`` in a battle or
+        not (triggers: 6.2.3 Field Hospitals, 10.2.3 Revenge ...)."""
         return NO_STEPS
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
@@ -207,6 +215,32 @@ class FactionDef:
     def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
         return {}
 
+    # -- hooks into every player's turn (cross-faction rules) ----------------
+    def catch_discard(self, g: Game, s: int, card: str) -> bool:
+        """A card any player spends or discards goes to s instead of the discard pile
+        (10.2.6 The Lost Souls Pile): take it and return True, or return False."""
+        return False
+
+    def rules_outright(self, g: Game, s: int, c: int) -> bool:
+        """s rules c whatever the pieces there (10.2.4 Pilgrims; it overrides ties broken
+        by other rules, 7.2.2)."""
+        return False
+
+    def lends_warriors_to(self, g: Game, s: int) -> int:
+        """The seat that treats s's warriors as its own for rule and for battle against
+        anyone but s right now (11.2.7.III Mercenaries), or -1."""
+        return -1
+
+    def warriors_held(self, g: Game, s: int, owner: int) -> int:
+        """Warriors of ``owner`` that s holds off the map, out of their owner's supply
+        (11.2.4 Funds: Payments, Funds and Committed boxes)."""
+        return 0
+
+    def at_birdsong_start(self, g: Game, s: int, current: int) -> Sequence[Step]:
+        """Steps s's rules add at the start of another player's Birdsong (11.2.6 Buying
+        Services); the current player decides them."""
+        return NO_STEPS
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 
@@ -216,6 +250,11 @@ def register(fd: FactionDef) -> FactionDef:
         raise ValueError(f"faction {fd.id!r} registered twice")
     fd.limits_placement = _overrides(fd, "blocks_placement")
     fd.limits_movement = _overrides(fd, "blocks_move")
+    fd.catches_discards = _overrides(fd, "catch_discard")
+    fd.claims_rule = _overrides(fd, "rules_outright")
+    fd.lends_warriors = _overrides(fd, "lends_warriors_to")
+    fd.holds_warriors = _overrides(fd, "warriors_held")
+    fd.acts_at_birdsong_start = _overrides(fd, "at_birdsong_start")
     FACTIONS[fd.id] = fd
     return fd
 

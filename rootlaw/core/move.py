@@ -89,10 +89,14 @@ def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
 
 def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
                      pieces: list[tuple[int, int, str]] | None = None,
-                     in_battle: bool = True) -> None:
+                     in_battle: bool = True, defender: int = -1,
+                     blame: dict[int, int] | None = None) -> None:
     """Resolve effects triggered by pieces that player ``by`` removed together (1.1.3:
     everything is removed first). ``warriors`` holds (owner, clearing, count),
-    ``pieces`` (owner, clearing, kind) of buildings and tokens.
+    ``pieces`` (owner, clearing, kind) of buildings and tokens; ``defender`` is the
+    defending seat of the battle they were removed in (10.2.3 Revenge). ``blame`` maps
+    an owner to the seat whose pieces they counted as for the remover (11.2.7.III.b:
+    mercenaries removed by the Vagabond make their buyer Hostile).
 
     Each trigger is its owner's own choice (Field Hospitals) or a fixed effect, so
     their order cannot change the outcome; they resolve in the order listed.
@@ -101,15 +105,16 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
     lost: dict[tuple[int, int], list[int]] = {}
     for s, c, n in warriors:
         if n > 0:
-            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by))
+            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by, s == defender))
             lost.setdefault((s, c), [0, 0])[0] += n
     for s, c, kind in pieces or ():
         steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
         lost.setdefault((s, c), [0, 0])[1] += 1
     if by >= 0:
         for (s, c), (nw, np) in lost.items():
-            if s != by:
-                g.fdefs[by].on_removes(g, by, s, c, nw, np, in_battle)
+            owner = blame.get(s, s) if blame else s
+            if owner != by:
+                g.fdefs[by].on_removes(g, by, owner, c, nw, np, in_battle)
     if steps:
         g.push(*steps)
 
