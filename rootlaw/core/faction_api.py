@@ -23,6 +23,8 @@ class Faction(StrEnum):
     ALLIANCE = "alliance"
     VAGABOND = "vagabond"
     VAGABOND2 = "vagabond2"
+    LIZARDS = "lizards"
+    RIVERFOLK = "riverfolk"
 
 
 NO_STEPS: Final[tuple[Step, ...]] = ()  # what a hook with nothing to add returns (no allocation)
@@ -68,6 +70,7 @@ class FactionDef:
     lends_warriors: bool = False  # lends_warriors_to
     holds_warriors: bool = False  # warriors_held
     acts_at_birdsong_start: bool = False  # at_birdsong_start
+    grants_rivers: bool = False  # river_access_for
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -236,6 +239,11 @@ class FactionDef:
         (11.2.4 Funds: Payments, Funds and Committed boxes)."""
         return 0
 
+    def river_access_for(self, g: Game, s: int, mover: int) -> int:
+        """How s's rules let ``mover`` use rivers now: 0 not at all, 1 as paths
+        (11.2.7.II Riverboats), 2 as paths whoever rules either end (11.2.2 Swimmers)."""
+        return 0
+
     def at_birdsong_start(self, g: Game, s: int, current: int) -> Sequence[Step]:
         """Steps s's rules add at the start of another player's Birdsong (11.2.6 Buying
         Services); the current player decides them."""
@@ -255,6 +263,7 @@ def register(fd: FactionDef) -> FactionDef:
     fd.lends_warriors = _overrides(fd, "lends_warriors_to")
     fd.holds_warriors = _overrides(fd, "warriors_held")
     fd.acts_at_birdsong_start = _overrides(fd, "at_birdsong_start")
+    fd.grants_rivers = _overrides(fd, "river_access_for")
     FACTIONS[fd.id] = fd
     return fd
 

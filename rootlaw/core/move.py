@@ -11,25 +11,59 @@ text_form("move", "move {1} -> {2}")
 text_form("warriors", "{1} warrior(s)")
 
 
+def river_access(g: Game, s: int) -> int:
+    """How s may use rivers now: 0 not at all, 1 as paths (11.2.7.II Riverboats), 2 as
+    paths whoever rules either end (11.2.2 Swimmers): the best any faction's rule gives."""
+    best = 0
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        if fdefs[o].grants_rivers:
+            best = max(best, fdefs[o].river_access_for(g, o, s))
+    return best
+
+
+def river_neighbors(g: Game, a: int) -> list[int]:
+    """Clearings linked to a by a river."""
+    out: list[int] = []
+    for x, y in g.board.rivers:
+        if x == a:
+            out.append(y)
+        elif y == a:
+            out.append(x)
+    return out
+
+
 def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
-    """Every (origin, destination) s may move along (4.2; 4.2.1 You Must Rule)."""
+    """Every (origin, destination) s may move along (4.2; 4.2.1 You Must Rule), rivers
+    included where s treats them as paths (11.2.2, 11.2.7.II)."""
     w = g.warriors[s]
     adj = g.board.adj
     ruler = g.rulers()
     limited = any(fd.limits_movement for fd in g.fdefs)
+    rivers = river_access(g, s)
     out: list[tuple[int, int]] = []
     for a in (origins if origins is not None else g.clearings()):
         if not w[a]:
             continue
         rules_a = ruler[a] == s
+        near = river_neighbors(g, a) if rivers else []
         for b in adj[a]:
-            if (rules_a or ruler[b] == s) and (not limited or g.may_move_into(s, b)):
+            free = rivers == 2 and b in near  # 11.2.2: along a river, rule does not matter
+            if (free or rules_a or ruler[b] == s) and (not limited or g.may_move_into(s, b)):
+                out.append((a, b))
+        for b in near:
+            if b in adj[a]:
+                continue
+            if ((rivers == 2 or rules_a or ruler[b] == s)
+                    and (not limited or g.may_move_into(s, b))):
                 out.append((a, b))
     return out
 
 
 def can_move(g: Game, s: int) -> bool:
     """Whether s has any legal move (4.2.1), without listing them."""
+    if river_access(g, s):
+        return bool(move_pairs(g, s))
     w = g.warriors[s]
     adj = g.board.adj
     ruler = g.rulers()
