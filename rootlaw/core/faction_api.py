@@ -60,6 +60,7 @@ class FactionDef:
     has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
     public_hand: ClassVar[bool] = False  # 11.2.3: the hand is in every seat's view
+    pays_in_items: ClassVar[bool] = False  # 11.2.6.III: pays others by exhausting items
 
     # does the faction override a hook that reaches into other players' turns? Set by
     # ``register``, so the engine skips the hook for factions without such a rule
@@ -243,6 +244,15 @@ class FactionDef:
         """How s's rules let ``mover`` use rivers now: 0 not at all, 1 as paths
         (11.2.7.II Riverboats), 2 as paths whoever rules either end (11.2.2 Swimmers)."""
         return 0
+
+    def payment_capacity(self, g: Game, s: int) -> int:
+        """How much s can pay another faction now (11.2.6.I: warriors from its supply;
+        a faction that pays in items, the items it can exhaust)."""
+        return g.warrior_supply(s)
+
+    def pay_in_items(self, g: Game, s: int, n: int) -> Sequence[Step]:
+        """The steps by which s pays n by exhausting items (11.2.6.III)."""
+        raise ValueError(f"{self.id} pays with warriors")
 
     def at_birdsong_start(self, g: Game, s: int, current: int) -> Sequence[Step]:
         """Steps s's rules add at the start of another player's Birdsong (11.2.6 Buying
