@@ -19,7 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = Path(os.environ.get("ROOTLAW_COMPILED", ROOT / "build" / "compiled"))
 
-# mixes and games per mix: 2, 3 and 4 players, two Vagabonds, bots beside humans, all bots
+# mixes and games per mix: 2, 3 and 4 players, two Vagabonds, bots beside humans, all bots,
+# the Riverfolk expansion
 MIXES = [
     (["marquise", "eyrie"], 80),
     (["marquise", "eyrie", "alliance", "vagabond"], 60),
@@ -28,6 +29,8 @@ MIXES = [
     (["marquise", "electric_eyrie", "automated_alliance", "vagabot"], 40),
     (["mechanical_marquise", "eyrie", "vagabond"], 40),
     (["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"], 60),
+    (["lizards", "riverfolk", "eyrie", "vagabond"], 40),
+    (["riverfolk", "marquise", "lizards"], 40),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the

@@ -68,7 +68,7 @@ class LizardsState(FactionState):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> LizardsState:
         outcast = str(d["outcast"])
-        if outcast not in ("", *SUITS):
+        if outcast and outcast not in SUITS:
             raise ValueError(f"bad Outcast {outcast!r}")
         acolytes = int(d["acolytes"])
         if acolytes < 0:
