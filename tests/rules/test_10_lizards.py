@@ -298,3 +298,17 @@ def test_random_games_with_the_cult_conserve_cards() -> None:
         while not g.is_over:
             assert card_locations(g) == expected_cards(g)
             g.apply(g.decision.options[rnd.randrange(len(g.decision.options))])
+
+
+def test_activating_dominance_is_not_a_discard() -> None:
+    g = build([M, LZ, E], vp={M: 10}, hands={M: ["dominance_fox"]},
+              step=("marquise.actions", M, 3))
+    play(g, ("activate", "dominance_fox"))
+    assert g.dominance[0] == "dominance_fox" and lz(g).lost_souls == ()
+
+
+def test_10_5_2_recruit_places_a_warrior() -> None:
+    g = at(("lizards.rituals", LZ), hands={LZ: ["bake_sale", "anvil"]})
+    play(g, ("ritual_recruit", "bake_sale", 10))
+    assert g.warriors[0][10] == 1 and lz(g).revealed == ("bake_sale",)
+    assert g.warrior_supply(0) == 24

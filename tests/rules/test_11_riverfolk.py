@@ -317,3 +317,55 @@ def test_lost_souls_with_riverfolk_spending() -> None:
     from rootlaw.factions.lizards import st_of as lz_st
 
     assert lz_st(g, 1).lost_souls == ("anvil",)
+
+
+def test_11_5_1_and_11_5_2_move_and_battle_commit_a_fund() -> None:
+    g = at([("riverfolk.daylight", RF)], funds={RF: 2}, warriors={RF: {5: 3}, M: {5: 1}},
+           forced=[["dice", [0, 0]]])
+    play(g, ("rf_battle", 5, M))
+    assert rf(g).committed == {0: 1} and rf(g).funds == {0: 1}
+    play(g, ("rf_move", 5, 10), ("warriors", 2))  # along the river 5-10
+    assert g.warriors[0][10] == 2 and rf(g).committed == {0: 2}
+    assert not options(g, "rf_move")  # no funds left
+
+
+def test_outrage_when_riverboats_move_into_sympathy() -> None:
+    g = build([RF, M, A], warriors={M: {4: 2}}, tokens={A: {7: ["sympathy"]}},
+              hands={M: ["anvil"]},
+              steps=[("pause_rf", RF), ("riverfolk.services", M, 0, 0)], turn=M,
+              then="daylight")
+    rf(g).prices = (1, 1, 1)
+    play(g, ("go",), ("buy_riverboats",), ("action", "march"), ("move", 4, 7), ("warriors", 1))
+    # 8.2.6 Outrage: no mouse card to give, so the hand is shown and the Alliance draws
+    assert ("outrage_shown", M, A) in g.log
+
+
+def test_the_eyrie_decree_with_mercenaries() -> None:
+    """Mercenaries count for rule (a roost can be built where they give rule), not as
+    Eyrie warriors (the Eyrie cannot move them)."""
+    g = build([RF, E, M], warriors={RF: {5: 3}, M: {5: 2}, E: {1: 2}},
+              buildings={E: {1: ["roost"]}}, decree={"build": ["bake_sale"]},
+              steps=[("pause_rf", RF), ("riverfolk.services", E, 0, 0)], turn=E,
+              then="daylight")
+    rf(g).prices = (1, 1, 1)
+    play(g, ("go",), ("buy_mercenaries",))
+    assert g.ruler(5) == 1  # 3 mercenaries beat the Marquise's 2
+    while g.decision.seat == E:  # recruit at the roost, move (the vizier), build
+        assert not [o for o in options(g, "decree_move") if o[2] == 5]  # not the mercs
+        g.apply([o for o in options(g) if o[0] != "decree_move" or o[3] != 5][0])
+    assert g.warriors[1][5] == 0  # no Eyrie warrior went to 5
+    assert (1, "roost") in g.buildings[5]  # 7.5.2 built where it rules by mercenaries
+
+
+def test_a_human_buys_services_with_bots_seated() -> None:
+    g = services(factions=(RF, M, "electric_eyrie"), hands={RF: ["anvil"]})
+    play(g, ("buy_card", "anvil"))
+    assert g.hands[1] == ["anvil"] and rf(g).payments == {1: 1}
+
+
+def test_codebreakers_on_the_riverfolk() -> None:
+    g = build([M, RF], played={M: ["codebreakers"]}, hands={RF: ["anvil"]},
+              step=("marquise.actions", M, 3))
+    play(g, ("codebreakers", RF))
+    assert g.view(M)["players"][M]["seen_hands"] == {RF: ["anvil"]}
+    assert g.view(M)["players"][RF]["hand"] == ["anvil"]  # public anyway (11.2.3)
