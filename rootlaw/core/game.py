@@ -483,9 +483,14 @@ class Game:
         """2.5: most warriors plus buildings rules; a tie rules for nobody unless a
         faction's rule breaks it for them (7.2.2 Lords of the Forest). -1: nobody."""
         fdefs = self.fdefs
+        lender = borrower = -1
         for s in range(len(fdefs)):
-            if fdefs[s].claims_rule and fdefs[s].rules_outright(self, s, c):
+            fd = fdefs[s]
+            if fd.claims_rule and fd.rules_outright(self, s, c):
                 return s  # 10.2.4 Pilgrims (overrides 7.2.2)
+            if fd.lends_warriors and borrower < 0:
+                borrower = fd.lends_warriors_to(self, s)
+                lender = s
         warriors = self.warriors
         here = self.buildings[c]
         best = 0
@@ -496,9 +501,8 @@ class Game:
             for piece in here:
                 if piece[0] == s:
                     p += 1
-            for o in range(len(fdefs)):  # 11.2.7.III: mercenaries count for rule
-                if fdefs[o].lends_warriors and fdefs[o].lends_warriors_to(self, o) == s:
-                    p += warriors[o][c]
+            if s == borrower:  # 11.2.7.III: mercenaries count for rule
+                p += warriors[lender][c]
             if p > best:
                 best, who, tied = p, s, None
             elif p == best and p:

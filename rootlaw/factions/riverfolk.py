@@ -157,7 +157,7 @@ def service_limit(g: Game, s: int, buyer: int) -> int:
 
 def active(pair: tuple[int, int], g: Game, buyer: int) -> bool:
     """A service bought by ``buyer`` this turn."""
-    return pair[0] == buyer and pair[1] == g.turn_no
+    return buyer >= 0 and pair[0] == buyer and pair[1] == g.turn_no
 
 
 # ----------------------------------------------------------------- faction
