@@ -5,6 +5,7 @@ Run by hand (not a test), on a quiet machine:
     python benchmarks/bench.py                      # both builds, the three standard mixes
     python benchmarks/bench.py --build pure --games 100 --factions marquise,eyrie
     python benchmarks/bench.py --json               # the figures as JSON
+    python benchmarks/bench.py --baseline ../old    # also the pure build of another checkout
 
 Each build runs in its own process pinned to one core: the pure build from this
 source tree, the compiled build from ``build/compiled`` (made by
@@ -25,7 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / "build" / "compiled"
-MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond",
+MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot"]
 
 
@@ -90,7 +91,8 @@ def measure(factions: list[str], games: int, seed: int, rounds: int) -> dict[str
     best = min((random_games(factions, games, seed) for _ in range(rounds)),
                key=lambda r: r["seconds"])
     secs = best["seconds"]
-    out: dict[str, Any] = {"factions": factions, "build": rootlaw.BUILD, "games": games,
+    build = getattr(rootlaw, "BUILD", "pure")  # a baseline checkout may predate BUILD
+    out: dict[str, Any] = {"factions": factions, "build": build, "games": games,
                            "games_per_s": games / secs, "turns_per_s": best["turns"] / secs,
                            "turns_per_game": best["turns"] / games}
     if bots:  # all-bot games play themselves inside new_game: no decisions
@@ -116,15 +118,17 @@ def worker(args: argparse.Namespace) -> None:
 
 # ------------------------------------------------------------- the driver
 def run_build(build: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    path = str(ROOT if build == "pure" else COMPILED)
+    path = str({"pure": ROOT, "compiled": COMPILED}.get(build, build))
     env = {**os.environ, "PYTHONPATH": path}
     cmd = [sys.executable, "-P", __file__, "--worker", "--games", str(args.games),
            "--seed", str(args.seed), "--rounds", str(args.rounds), *args.mixes]
     results: list[dict[str, Any]] = json.loads(
         subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
     for r in results:
-        if r["build"] != build:
+        if r["build"] != {"compiled": "compiled"}.get(build, "pure"):
             sys.exit(f"asked for the {build} build, but {r['build']} ran (PYTHONPATH={path})")
+        if build not in ("pure", "compiled"):
+            r["build"] = "baseline"
     return results
 
 
@@ -146,12 +150,15 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mixes", nargs="*", help=argparse.SUPPRESS)
     ap.add_argument("--factions", action="append", help="comma-separated mix (repeatable); "
-                    "default: 2 and 4 base factions, and four bots")
+                    "default: 2 and 4 base factions, the Lizards and the Riverfolk with "
+                    "two base factions, and four bots")
     ap.add_argument("--build", choices=("pure", "compiled", "both"), default="both")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=3, help="report the best of this many runs")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--baseline", metavar="DIR", help="also run the pure build of the "
+                    "rootlaw checkout in DIR (e.g. an older commit), labelled baseline")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -159,6 +166,8 @@ def main() -> None:
         return
     args.mixes = args.factions or MIXES
     builds = ["pure", "compiled"] if args.build == "both" else [args.build]
+    if args.baseline:
+        builds.insert(0, str(Path(args.baseline).resolve()))
     if "compiled" in builds and not COMPILED.exists():
         print("building the compiled engine (scripts/build_compiled)...", file=sys.stderr)
         subprocess.run(["bash", str(ROOT / "scripts" / "build_compiled")], check=True)

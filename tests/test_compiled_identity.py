@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = Path(os.environ.get("ROOTLAW_COMPILED", ROOT / "build" / "compiled"))
 
 # mixes, games per mix and setup: 2, 3 and 4 players, two Vagabonds, bots beside humans,
-# all bots; the variant maps (Appendix C) and the Exiles & Partisans deck (A.2)
+# all bots, the Riverfolk expansion; the variant maps (Appendix C) and the Exiles &
+# Partisans deck (A.2)
 EP = {"deck": "exiles_partisans"}
 MIXES = [
     (["marquise", "eyrie"], 80, {}),
@@ -30,8 +31,10 @@ MIXES = [
     (["marquise", "electric_eyrie", "automated_alliance", "vagabot"], 40, {}),
     (["mechanical_marquise", "eyrie", "vagabond"], 40, {}),
     (["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"], 60, {}),
-    (["marquise", "eyrie", "alliance", "vagabond"], 40, {"map": "lake", **EP}),
-    (["marquise", "eyrie", "vagabond"], 30, {"map": "mountain", **EP, "suits": "balanced"}),
+    (["lizards", "riverfolk", "eyrie", "vagabond"], 40, {}),
+    (["riverfolk", "marquise", "lizards"], 40, {}),
+    (["marquise", "eyrie", "riverfolk", "vagabond"], 40, {"map": "lake", **EP}),
+    (["marquise", "lizards", "vagabond"], 30, {"map": "mountain", **EP, "suits": "balanced"}),
     (["eyrie", "alliance", "mechanical_marquise", "vagabot"], 30, {"map": "winter", **EP}),
 ]
 

@@ -32,6 +32,14 @@ MIXES = [mix for mix in (
 ) if all(f in rootlaw.FACTIONS for f in mix)]
 MAPS = ("fall", "winter", "lake", "mountain")
 DECKS = ("standard", "exiles_partisans")
+# the Riverfolk expansion's factions (10, 11): their own share of the games
+EXPANSION_GAMES = int(os.environ.get("ROOTLAW_EXPANSION_GAMES", "1000"))
+LZ, RF = "lizards", "riverfolk"
+EXPANSION_MIXES = [
+    [M, LZ], [E, RF], [LZ, RF], [A, LZ, RF], [M, E, LZ], [V, RF, A], [M, E, A, RF],
+    [E, LZ, V, RF], [M, LZ, RF, V], [V, V2, LZ, RF], [LZ, RF, "mechanical_marquise"],
+    [RF, "electric_eyrie", LZ, "vagabot"], [M, LZ, "automated_alliance"],
+]
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
 
@@ -107,6 +115,9 @@ def check_conservation(g: Game, items: bool = True) -> None:
         on_map = sum(g.warriors[s])
         assert all(w >= 0 for w in g.warriors[s])
         assert on_map <= fd.warriors, f"{fd.id} has more warriors than it owns"
+        # on the map, off it by the faction's rules, held by others (11.2.4): never more
+        # than the faction owns
+        assert g.warrior_supply(s) >= 0, f"{fd.id}'s warriors do not add up"
         for kind, limit in {**fd.buildings, **fd.tokens}.items():
             assert g.count_building(s, kind) <= limit, f"too many {kind}"
     for c in g.clearings():
@@ -189,21 +200,21 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
         me = g.seat_of(seat)
         view = g.view(seat)
         json.dumps(view)
+        public = [o for o, fd in enumerate(g.fdefs) if fd.public_hand]  # 11.2.3
         for f, p in view["players"].items():
-            assert ("hand" in p) == (f == seat)
+            assert ("hand" in p) == (f == seat or g.seat_of(f) in public)
         assert "deck" not in view and "rng" not in view
         c = g.copy()
+        hidden = [o for o in range(len(c.factions)) if o != me and o not in public]
         pool = c.deck[:]
-        for o in range(len(c.factions)):
-            if o != me:
-                pool += c.hands[o]
+        for o in hidden:
+            pool += c.hands[o]
         rnd.shuffle(pool)
         c.deck = pool[: len(c.deck)]
         pool = pool[len(c.deck):]
-        for o in range(len(c.factions)):
-            if o != me:
-                n = len(c.hands[o])
-                c.hands[o], pool = pool[:n], pool[n:]
+        for o in hidden:
+            n = len(c.hands[o])
+            c.hands[o], pool = pool[:n], pool[n:]
         c.peeks = g.peeks
         rnd.shuffle(c.quest_deck)
         ruins = [x for x in g.clearings() if c.ruin_items[x]]
@@ -220,10 +231,11 @@ def play_checked(seed: int, factions: list[str] | None = None,
     rnd = random.Random(seed)
     g = rootlaw.new_game(factions=factions or [M, E], seed=seed, **(setup or {}))
     offset = rnd.randrange(SAMPLE_EVERY)
+    items = "vagabot" not in g.factions  # the Vagabot's items are generic (Rootbotics 7.2)
     n = 0
     while not g.is_over:
         assert n < MAX_DECISIONS, "the game did not end"
-        check_conservation(g)
+        check_conservation(g, items)
         if n % SAMPLE_EVERY == offset:
             check_options(g)
             check_save_load(g)
@@ -232,7 +244,7 @@ def play_checked(seed: int, factions: list[str] | None = None,
         opts = g.decision.options
         g.apply(opts[rnd.randrange(len(opts))])
         n += 1
-    check_conservation(g)
+    check_conservation(g, items)
     check_scores(g)
     assert g.decision is None and g.winners
     assert max(g.scores.values()) >= 30 or g.win_reason == "dominance"
@@ -245,6 +257,16 @@ def test_random_games_keep_invariants(batch: int) -> None:
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:  # replay from the record reproduces the game exactly
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, EXPANSION_GAMES // BATCH)))
+def test_random_games_with_lizards_and_riverfolk(batch: int) -> None:
+    mix = EXPANSION_MIXES[batch % len(EXPANSION_MIXES)]
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
 

@@ -49,7 +49,8 @@ def register_battle_cards(cards: BattleCards) -> None:
 _FIELDS: Final = (  # the state of a battle, saved field by field
     "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
     "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
-    "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost", "instigator")
+    "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost", "instigator", "lent",
+    "lent_lost", "taken")
 
 
 class Battle:
@@ -78,6 +79,12 @@ class Battle:
         self.hits_by_items = 0  # ... and by damaging items
         self.ally_lost = 0  # allied warriors removed since the last settle
         self.instigator = -1  # D.4.2: the Vagrant who started this battle between others
+        # 11.2.7.III Mercenaries: per side [attacker, defender], the seat whose warriors
+        # that side treats as its own (-1: none), how many of them it lost since the last
+        # settle, and how many hits the side has taken (odd and even hits, III.a)
+        self.lent = [-1, -1]
+        self.lent_lost = [0, 0]
+        self.taken = [0, 0]
 
     def copy(self) -> Battle:
         b = Battle(self.att, self.dfd, self.c)
@@ -98,6 +105,9 @@ class Battle:
         b.hits_by_items = self.hits_by_items
         b.ally_lost = self.ally_lost
         b.instigator = self.instigator
+        b.lent = self.lent[:]
+        b.lent_lost = self.lent_lost[:]
+        b.taken = self.taken[:]
         return b
 
     def to_json(self) -> dict[str, Any]:
@@ -124,24 +134,33 @@ class Battle:
         b.hits_by_items = int(d["hits_by_items"])
         b.ally_lost = int(d["ally_lost"])
         b.instigator = int(d["instigator"])
+        b.lent = [int(x) for x in d["lent"]]
+        b.lent_lost = [int(x) for x in d["lent_lost"]]
+        b.taken = [int(x) for x in d["taken"]]
         return b
 
 
 # ------------------------------------------------------------------ choosing
 def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, int]]:
-    """(clearing, defender) pairs: s has warriors there, the defender any piece (4.3)."""
+    """(clearing, defender) pairs: s has warriors there, the defender any piece (4.3);
+    mercenaries count as s's warriors against anyone but their owner (11.2.7.III)."""
     out: list[tuple[int, int]] = []
     foes = g.enemies(s)
+    lender = g.lender_to(s)
     for c in (clearings if clearings is not None else g.clearings()):
-        if not g.can_fight_in(s, c):
+        own = g.can_fight_in(s, c)
+        lent = lender >= 0 and g.warriors[lender][c] > 0
+        if not own and not lent:
             continue
         for o in foes:
-            if g.has_any_piece(o, c):
+            if (own or o != lender) and g.has_any_piece(o, c):
                 out.append((c, o))
     return out
 
 
 def can_battle(g: Game, s: int) -> bool:
+    if g.lender_to(s) >= 0:
+        return bool(battle_targets(g, s))
     foes = g.enemies(s)
     for c in g.clearings():
         if g.can_fight_in(s, c):
@@ -149,6 +168,12 @@ def can_battle(g: Game, s: int) -> bool:
                 if g.has_any_piece(o, c):
                     return True
     return False
+
+
+def lent_warriors(g: Game, b: Battle, side: int) -> int:
+    """Mercenaries on a side of the battle (11.2.7.III), in its clearing."""
+    lender = b.lent[side]
+    return g.warriors[lender][b.c] if lender >= 0 else 0
 
 
 def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
@@ -160,6 +185,10 @@ def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
     allied faction whose warriors an attacking Vagabond treats as his own (9.2.9.IIc)."""
     b = g.battle = Battle(att, dfd, c)
     b.ally = ally
+    for side, s, foe in ((0, att, dfd), (1, dfd, att)):
+        lender = g.lender_to(s)
+        if lender >= 0 and lender != foe:  # 11.2.7.III: not against the Riverfolk
+            b.lent[side] = lender
     g.push(("battle.ambush", dfd))
 
 
@@ -251,7 +280,8 @@ class AttackersLeft(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         b = g.current_battle()
-        if not g.can_fight_in(b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c]):
+        if (not g.can_fight_in(b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c])
+                and not lent_warriors(g, b, 0)):
             g.push(("battle.end", b.att))
         else:
             g.push(("battle.before_roll", b.att))
@@ -284,8 +314,10 @@ class Roll(Handler):
         if g.fdefs[b.dfd].battle_takes_higher_roll(g, b.dfd, b, False):
             hi, lo = lo, hi  # 8.2.2 Guerrilla War: the defender deals the higher roll
         fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
-        b.a_rolled = min(hi, fa.battle_max_hits(g, b.att, b, True) + b.max_bonus[0])
-        b.d_rolled = min(lo, fd.battle_max_hits(g, b.dfd, b, False) + b.max_bonus[1])
+        a_max = fa.battle_max_hits(g, b.att, b, True) + b.max_bonus[0] + lent_warriors(g, b, 0)
+        d_max = fd.battle_max_hits(g, b.dfd, b, False) + b.max_bonus[1] + lent_warriors(g, b, 1)
+        b.a_rolled = min(hi, a_max)
+        b.d_rolled = min(lo, d_max)
         a_fx, d_fx = effect_choices(g, b.att), effect_choices(g, b.dfd)
         if a_fx and d_fx:  # 4.3.3: the attacker chooses who uses effects first
             g.push(("battle.order", b.att))
@@ -389,8 +421,8 @@ class Deal(Handler):
         b = g.current_battle()
         to_dfd = (0 if b.d_ignore else b.a_rolled) + b.a_extra
         to_dfd += g.fdefs[b.att].battle_extra_hits(g, b.att, b, True)
-        if g.fdefs[b.dfd].battle_defenseless(g, b.dfd, b):
-            to_dfd += 1  # 4.3.3.II Defenseless
+        if g.fdefs[b.dfd].battle_defenseless(g, b.dfd, b) and not lent_warriors(g, b, 1):
+            to_dfd += 1  # 4.3.3.II Defenseless (mercenaries defend, 11.2.7.III)
         to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
         to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
         g.push(hits_step(b, b.dfd, b.att, to_dfd), hits_step(b, b.att, b.dfd, to_att),
@@ -411,7 +443,13 @@ class Hits(Handler):
         taker, c, left = st[2], st[4], st[5]
         if left <= 0:
             return [("done",)]
-        special = g.fdefs[taker].hit_choices(g, taker, g.battle, c)
+        b = g.battle
+        if b is not None:
+            side = 0 if taker == b.att else 1
+            lender = b.lent[side]
+            if lender >= 0 and (g.warriors[lender][c] or g.warriors[taker][c]):
+                return [("hit", mercenary_hit(g, b, side, taker, c), "warrior")]
+        special = g.fdefs[taker].hit_choices(g, taker, b, c)
         if special is not None:  # e.g. 9.2.7: the Vagabond damages items
             return special or [("done",)]
         if g.warriors[taker][c]:
@@ -433,10 +471,17 @@ class Hits(Handler):
                 b.pieces_lost[side].append(kind)
                 b.removed_any[1 - side] = True
             left -= 1
+        elif o[2] == "warrior" and o[1] != taker:  # a mercenary, one hit at a time
+            remove_warriors(g, o[1], c, 1)
+            b.lent_lost[side] += 1
+            b.taken[side] += 1
+            left -= 1
         elif o[2] == "warrior":
-            n = min(left, g.warriors[taker][c])  # all warrior hits at once
+            # all warrior hits at once, unless mercenaries split them (11.2.7.III.a)
+            n = 1 if b.lent[side] >= 0 else min(left, g.warriors[taker][c])
             remove_warriors(g, taker, c, n)
             b.warriors_lost[side] += n
+            b.taken[side] += n
             left -= n
         else:
             g.take_piece(c, (taker, o[2]))
@@ -444,6 +489,18 @@ class Hits(Handler):
             b.removed_any[1 - side] = True
             left -= 1
         g.push(("hits", decider, taker, dealer, c, left))
+
+
+def mercenary_hit(g: Game, b: Battle, side: int, taker: int, c: int) -> int:
+    """11.2.7.III.a: with mercenaries a side splits its hits: odd hits remove its own
+    warriors, even hits the mercenaries, each falling back on the other warriors when
+    none of the first kind are left (rulings.md). The seat whose warrior goes."""
+    lender = b.lent[side]
+    own, lent = g.warriors[taker][c], g.warriors[lender][c]
+    odd = b.taken[side] % 2 == 0  # the hit about to be taken is odd
+    if odd:
+        return taker if own else lender
+    return lender if lent else taker
 
 
 def hits_step(b: Battle, taker: int, dealer: int, n: int) -> Step:
@@ -460,15 +517,25 @@ def settle(g: Game, b: Battle) -> None:
         g.score(by_a, sum(fd.points_for_removal(g, b.dfd, k) for k in lost_d), "removal")
     if lost_a:
         g.score(by_d, sum(fa.points_for_removal(g, b.att, k) for k in lost_a), "removal")
-    wl = b.warriors_lost
-    b.warriors_lost = [0, 0]
+    wl, ll = b.warriors_lost, b.lent_lost
+    b.warriors_lost, b.lent_lost = [0, 0], [0, 0]
     c = b.c
     mine = [(b.att, c, wl[0])]
     if b.ally_lost:
         mine.append((b.ally, c, b.ally_lost))
         b.ally_lost = 0
-    trigger_removals(g, by_a, [(b.dfd, c, wl[1])], [(b.dfd, c, k) for k in lost_d])
-    trigger_removals(g, by_d, mine, [(b.att, c, k) for k in lost_a])
+    theirs = [(b.dfd, c, wl[1])]
+    blame: dict[int, int] = {}  # 11.2.7.III.b: mercenaries count as their buyer's
+    if ll[0]:
+        mine.append((b.lent[0], c, ll[0]))
+        blame[b.lent[0]] = b.att
+    if ll[1]:
+        theirs.append((b.lent[1], c, ll[1]))
+        blame[b.lent[1]] = b.dfd
+    trigger_removals(g, by_a, theirs, [(b.dfd, c, k) for k in lost_d], defender=b.dfd,
+                     blame=blame)
+    trigger_removals(g, by_d, mine, [(b.att, c, k) for k in lost_a], defender=b.dfd,
+                     blame=blame)
 
 
 class End(Handler):

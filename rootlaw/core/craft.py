@@ -82,7 +82,8 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
 
 
 class Craft(Handler):
-    """Crafting before actions (6.5, 7.5.1): craft any number of cards, then go on."""
+    """Crafting before actions (6.5, 7.5.1), or in Evening (10.6.2): craft any number of
+    cards, then go on. The Daylight options any faction has come with it in Daylight."""
 
     name = "craft"
     kind = "craft"
@@ -91,7 +92,8 @@ class Craft(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        return craft_options(g, s) + daylight_extras(g, s) + [("done",)]
+        extras = daylight_extras(g, s) if g.phase == "daylight" else []
+        return craft_options(g, s) + extras + [("done",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s = st[1]

@@ -23,6 +23,8 @@ class Faction(StrEnum):
     ALLIANCE = "alliance"
     VAGABOND = "vagabond"
     VAGABOND2 = "vagabond2"
+    LIZARDS = "lizards"
+    RIVERFOLK = "riverfolk"
 
 
 NO_STEPS: Final[tuple[Step, ...]] = ()  # what a hook with nothing to add returns (no allocation)
@@ -57,18 +59,24 @@ class FactionDef:
     is_bot: ClassVar[bool] = False  # a Rootbotics bot (Law of Rootbotics 2.6)
     has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
+    public_hand: ClassVar[bool] = False  # 11.2.3: the hand is in every seat's view
+    pays_in_items: ClassVar[bool] = False  # 11.2.6.III: pays others by exhausting items
 
-    # movement (4.2; read through core/maps.py: rivers_are_paths, ignores_rule). Set in
-    # the faction's class body (``rivers_are_paths = True``): plain attributes, native when
-    # compiled
-    rivers_are_paths: bool = False  # treats rivers as paths (11.2.2 Swimmers)
-    river_moves_ignore_rule: bool = False  # along rivers regardless of rule (11.2.2)
+    # movement (4.2; read through core/maps.py: ignores_rule). Set in the faction's class
+    # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:
+    # ``river_access_for`` below (11.2.2 Swimmers, 11.2.7.II Riverboats)
     moves_ignore_rule: bool = False  # moves regardless of rule (e.g. 13.2.3 Nimble)
 
-    # does the faction override blocks_placement / blocks_move? Set by ``register``, so
-    # the engine skips the hook for factions without such a rule (fast path)
-    limits_placement: bool = False
-    limits_movement: bool = False
+    # does the faction override a hook that reaches into other players' turns? Set by
+    # ``register``, so the engine skips the hook for factions without such a rule
+    limits_placement: bool = False  # blocks_placement
+    limits_movement: bool = False  # blocks_move
+    catches_discards: bool = False  # catch_discard
+    claims_rule: bool = False  # rules_outright
+    lends_warriors: bool = False  # lends_warriors_to
+    holds_warriors: bool = False  # warriors_held
+    acts_at_birdsong_start: bool = False  # at_birdsong_start
+    grants_rivers: bool = False  # river_access_for
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -191,8 +199,10 @@ class FactionDef:
         """VP an enemy scores for removing s's building or token ``kind`` (3.2.1)."""
         return 1
 
-    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> Sequence[Step]:
-        """s's warriors were removed from c by player ``by`` (triggers: 6.2.3 ...)."""
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int,
+                            defending: bool) -> Sequence[Step]:
+        """s's warriors were removed from c by player ``by``, ``defending`` in a battle or
+        not (triggers: 6.2.3 Field Hospitals, 10.2.3 Revenge ...)."""
         return NO_STEPS
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
@@ -218,6 +228,46 @@ class FactionDef:
     def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
         return {}
 
+    # -- hooks into every player's turn (cross-faction rules) ----------------
+    def catch_discard(self, g: Game, s: int, card: str) -> bool:
+        """A card any player spends or discards goes to s instead of the discard pile
+        (10.2.6 The Lost Souls Pile): take it and return True, or return False."""
+        return False
+
+    def rules_outright(self, g: Game, s: int, c: int) -> bool:
+        """s rules c whatever the pieces there (10.2.4 Pilgrims; it overrides ties broken
+        by other rules, 7.2.2)."""
+        return False
+
+    def lends_warriors_to(self, g: Game, s: int) -> int:
+        """The seat that treats s's warriors as its own for rule and for battle against
+        anyone but s right now (11.2.7.III Mercenaries), or -1."""
+        return -1
+
+    def warriors_held(self, g: Game, s: int, owner: int) -> int:
+        """Warriors of ``owner`` that s holds off the map, out of their owner's supply
+        (11.2.4 Funds: Payments, Funds and Committed boxes)."""
+        return 0
+
+    def river_access_for(self, g: Game, s: int, mover: int) -> int:
+        """How s's rules let ``mover`` use rivers now: 0 not at all, 1 as paths
+        (11.2.7.II Riverboats), 2 as paths whoever rules either end (11.2.2 Swimmers)."""
+        return 0
+
+    def payment_capacity(self, g: Game, s: int) -> int:
+        """How much s can pay another faction now (11.2.6.I: warriors from its supply;
+        a faction that pays in items, the items it can exhaust)."""
+        return g.warrior_supply(s)
+
+    def pay_in_items(self, g: Game, s: int, n: int) -> Sequence[Step]:
+        """The steps by which s pays n by exhausting items (11.2.6.III)."""
+        raise ValueError(f"{self.id} pays with warriors")
+
+    def at_birdsong_start(self, g: Game, s: int, current: int) -> Sequence[Step]:
+        """Steps s's rules add at the start of another player's Birdsong (11.2.6 Buying
+        Services); the current player decides them."""
+        return NO_STEPS
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 
@@ -227,6 +277,12 @@ def register(fd: FactionDef) -> FactionDef:
         raise ValueError(f"faction {fd.id!r} registered twice")
     fd.limits_placement = _overrides(fd, "blocks_placement")
     fd.limits_movement = _overrides(fd, "blocks_move")
+    fd.catches_discards = _overrides(fd, "catch_discard")
+    fd.claims_rule = _overrides(fd, "rules_outright")
+    fd.lends_warriors = _overrides(fd, "lends_warriors_to")
+    fd.holds_warriors = _overrides(fd, "warriors_held")
+    fd.acts_at_birdsong_start = _overrides(fd, "at_birdsong_start")
+    fd.grants_rivers = _overrides(fd, "river_access_for")
     FACTIONS[fd.id] = fd
     return fd
 

@@ -388,7 +388,15 @@ class Game:
             self.discard = []
 
     def discard_card(self, card_id: str) -> None:
-        """G.1.5: discard; a dominance card goes near the map instead (3.3.3)."""
+        """G.1.5: discard a card spent or discarded by any player; a faction's rule may
+        take it instead (10.2.6 The Lost Souls Pile)."""
+        for s, fd in enumerate(self.fdefs):
+            if fd.catches_discards and fd.catch_discard(self, s, card_id):
+                return
+        self.to_discard_pile(card_id)
+
+    def to_discard_pile(self, card_id: str) -> None:
+        """Put a card on the discard pile; a dominance card goes near the map (3.3.3)."""
         if self.deckdef.cards[card_id].kind == "dominance":
             self.available.append(card_id)
         else:
@@ -498,6 +506,15 @@ class Game:
     def _ruler_at(self, c: int) -> int:
         """2.5: most warriors plus buildings rules; a tie rules for nobody unless a
         faction's rule breaks it for them (7.2.2 Lords of the Forest). -1: nobody."""
+        fdefs = self.fdefs
+        lender = borrower = -1
+        for s in range(len(fdefs)):
+            fd = fdefs[s]
+            if fd.claims_rule and fd.rules_outright(self, s, c):
+                return s  # 10.2.4 Pilgrims (overrides 7.2.2)
+            if fd.lends_warriors and borrower < 0:
+                borrower = fd.lends_warriors_to(self, s)
+                lender = s
         warriors = self.warriors
         here = self.buildings[c]
         weights = self.token_rule  # () unless someone's tokens count (Soup Kitchens)
@@ -514,6 +531,8 @@ class Game:
                 for piece in self.tokens[c]:
                     if piece[0] == s:
                         p += w
+            if s == borrower:  # 11.2.7.III: mercenaries count for rule
+                p += warriors[lender][c]
             if p > best:
                 best, who, tied = p, s, None
             elif p == best and p:
@@ -556,12 +575,25 @@ class Game:
         return True
 
     def warrior_supply(self, s: int) -> int:
+        """s's warriors in its supply: neither on the map, nor off it by its own rules
+        (8.5.3 Officers), nor held by another faction (11.2.4 Funds)."""
         fd = self.fdefs[s]
         n = fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
+        for o, other in enumerate(self.fdefs):
+            if other.holds_warriors:
+                n -= other.warriors_held(self, o, s)
         cards = self.cards
         if cards.coffin_seat >= 0:
             n -= cards.coffins[s]  # Coffin Makers (E&P) holds removed warriors
         return n
+
+    def lender_to(self, s: int) -> int:
+        """The seat whose warriors s treats as its own now (11.2.7.III Mercenaries), or
+        -1."""
+        for o, fd in enumerate(self.fdefs):
+            if fd.lends_warriors and fd.lends_warriors_to(self, o) == s:
+                return o
+        return -1
 
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,

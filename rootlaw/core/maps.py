@@ -5,17 +5,18 @@ one move (4.2):
 
 - along paths that are not closed (2.2.1, C.3.2): ``Game.adj``, ``Game.adjacent(c)``;
 - along rivers, when the player treats rivers as paths (2.3): ``rivers_are_paths``,
-  from a faction's rule (``FactionDef.rivers_are_paths``, e.g. Swimmers 11.2.2), a
-  persistent card (Boat Builders) or a grant for the rest of a turn
-  (``grant_rivers_as_paths``, e.g. Riverboats 11.2.7.II); the lake's links count as
-  rivers (C.2.2, ``Board.river_adj``);
+  from a faction's rule (``FactionDef.river_access_for``, read by ``river_access``:
+  11.2.2 Swimmers, 11.2.7.II Riverboats), a persistent card (Boat Builders) or a grant
+  for the rest of a turn (``grant_rivers_as_paths``); the lake's links count as rivers
+  (C.2.2, ``Board.river_adj``);
 - between clearings holding the player's crafting pieces (Tunnels);
 - by the Ferry (C.2.5), a move of its own kind: ``ferry_destinations``, ``take_ferry``.
 
 ``move_table`` and ``move_links`` give the destinations of ordinary moves; whether a
-move needs rule (4.2.1) is ``ignores_rule`` (Corvid Planners, a faction's rule such as
-13.2.3 Nimble), or, along a river, ``FactionDef.river_moves_ignore_rule`` (11.2.2).
-The legal moves themselves are listed in ``core/move.py``.
+move needs rule (4.2.1) is ``needs_rule``: not when the player ignores rule
+(``ignores_rule``: Corvid Planners, ``FactionDef.moves_ignore_rule`` e.g. 13.2.3
+Nimble), nor along a river with Swimmers (``river_access`` 2, 11.2.2). The legal moves
+themselves are listed in ``core/move.py`` (move_pairs, ferry_pairs, move_options).
 
 The rest of Appendix C: setup (A.1 suit markers; C.2.1 the Ferry; C.3.1 closed paths
 and the Tower), removing closed paths (C.3.3), the Pass (C.3.4). Forest adjacency
@@ -46,11 +47,24 @@ text_form("spend_card", "spend {c1}")
 
 
 # -------------------------------------------------------------- movement core
-def rivers_are_paths(g: Game, s: int) -> bool:
-    """Whether seat s treats rivers (the lake's links included, C.2.2) as paths now:
-    its faction's rule (11.2.2 Swimmers), Boat Builders in its play area, or a grant for
-    this turn (11.2.7.II Riverboats)."""
-    if g.fdefs[s].rivers_are_paths:
+def river_access(g: Game, s: int) -> int:
+    """How s may use rivers now by the factions' rules (``FactionDef.river_access_for``):
+    0 not at all, 1 as paths (11.2.7.II Riverboats), 2 as paths whoever rules either end
+    (11.2.2 Swimmers): the best any faction's rule gives."""
+    best = 0
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        if fdefs[o].grants_rivers:
+            best = max(best, fdefs[o].river_access_for(g, o, s))
+    return best
+
+
+def rivers_are_paths(g: Game, s: int, access: int = -1) -> bool:
+    """Whether seat s treats rivers (the lake's links included, C.2.2) as paths now: by
+    a faction's rule (``river_access``: 11.2.2 Swimmers, 11.2.7.II Riverboats), Boat
+    Builders in its play area, or a grant for the rest of this turn
+    (``grant_rivers_as_paths``). ``access``: river_access(g, s) if already known."""
+    if (access if access >= 0 else river_access(g, s)) > 0:
         return True
     if g.deckdef.ep and "boat_builders" in g.played[s]:
         return True
@@ -68,11 +82,12 @@ def ignores_rule(g: Game, s: int) -> bool:
     return g.fdefs[s].moves_ignore_rule or g.deckdef.ep and "corvid_planners" in g.played[s]
 
 
-def move_table(g: Game, s: int) -> tuple[tuple[int, ...], ...]:
+def move_table(g: Game, s: int, access: int = -1) -> tuple[tuple[int, ...], ...]:
     """Clearing -> the clearings s can reach from it in one ordinary move (4.2): open
     paths, rivers if s treats them as paths, and Tunnels. Not the Ferry (C.2.5, its own
-    move). Shared and read only; ``g.adj`` itself when nothing is added."""
-    rivers = rivers_are_paths(g, s)
+    move). Shared and read only; ``g.adj`` itself when nothing is added. ``access``:
+    river_access(g, s) if already known."""
+    rivers = rivers_are_paths(g, s, access)
     tunnels = g.deckdef.ep and "tunnels" in g.played[s]
     if not rivers and not tunnels:
         return g.adj
@@ -112,7 +127,7 @@ def needs_rule(g: Game, s: int, a: int, b: int) -> bool:
     """Whether a move of s from a to b must satisfy 4.2.1 You Must Rule."""
     if ignores_rule(g, s):
         return False
-    return not (g.fdefs[s].river_moves_ignore_rule and river_linked(g, a, b))
+    return not (river_linked(g, a, b) and river_access(g, s) == 2)
 
 
 def ferry_available(g: Game) -> bool:

@@ -11,6 +11,7 @@ from rootlaw.core.maps import (
     move_links,
     move_table,
     needs_rule,
+    river_access,
     take_ferry,
 )
 from rootlaw.core.options import Option, text_form
@@ -22,13 +23,17 @@ text_form("warriors", "{1} warrior(s)")
 
 def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
     """Every (origin, destination) of an ordinary move of s's warriors (4.2; 4.2.1 You
-    Must Rule; the map's links for s: core.maps.move_table). Ferry moves: ferry_pairs."""
+    Must Rule): along the map's links for s (core.maps.move_table: open paths; rivers
+    where s treats them as paths, 11.2.2, 11.2.7.II, Boat Builders; Tunnels), regardless
+    of rule where s ignores it (Corvid Planners) or along a river for Swimmers (11.2.2).
+    Ferry moves: ferry_pairs."""
     w = g.warriors[s]
-    links = move_table(g, s)
+    access = river_access(g, s)
+    links = move_table(g, s, access)
     ruler = g.rulers()
     limited = any(fd.limits_movement for fd in g.fdefs)
     free = ignores_rule(g, s)
-    rivers = g.board.river_adj if g.fdefs[s].river_moves_ignore_rule else None
+    rivers = g.board.river_adj if access == 2 else None
     out: list[tuple[int, int]] = []
     for a in (origins if origins is not None else g.clearings()):
         if not w[a]:
@@ -60,11 +65,12 @@ def ferry_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[t
 def can_move(g: Game, s: int) -> bool:
     """Whether s has any legal move (4.2.1), without listing them."""
     w = g.warriors[s]
-    links = move_table(g, s)
+    access = river_access(g, s)
+    links = move_table(g, s, access)
     ruler = g.rulers()
     limited = any(fd.limits_movement for fd in g.fdefs)
     free = ignores_rule(g, s)
-    rivers = g.board.river_adj if g.fdefs[s].river_moves_ignore_rule else None
+    rivers = g.board.river_adj if access == 2 else None
     for a in g.clearings():
         if w[a] and links[a]:
             rules_a = free or ruler[a] == s
@@ -161,10 +167,14 @@ def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
 
 def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
                      pieces: list[tuple[int, int, str]] | None = None,
-                     in_battle: bool = True) -> None:
+                     in_battle: bool = True, defender: int = -1,
+                     blame: dict[int, int] | None = None) -> None:
     """Resolve effects triggered by pieces that player ``by`` removed together (1.1.3:
     everything is removed first). ``warriors`` holds (owner, clearing, count),
-    ``pieces`` (owner, clearing, kind) of buildings and tokens.
+    ``pieces`` (owner, clearing, kind) of buildings and tokens; ``defender`` is the
+    defending seat of the battle they were removed in (10.2.3 Revenge). ``blame`` maps
+    an owner to the seat whose pieces they counted as for the remover (11.2.7.III.b:
+    mercenaries removed by the Vagabond make their buyer Hostile).
 
     Each trigger is its owner's own choice (Field Hospitals) or a fixed effect, so
     their order cannot change the outcome; they resolve in the order listed.
@@ -173,15 +183,16 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
     lost: dict[tuple[int, int], list[int]] = {}
     for s, c, n in warriors:
         if n > 0:
-            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by))
+            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by, s == defender))
             lost.setdefault((s, c), [0, 0])[0] += n
     for s, c, kind in pieces or ():
         steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
         lost.setdefault((s, c), [0, 0])[1] += 1
     if by >= 0:
         for (s, c), (nw, np) in lost.items():
-            if s != by:
-                g.fdefs[by].on_removes(g, by, s, c, nw, np, in_battle)
+            owner = blame.get(s, s) if blame else s
+            if owner != by:
+                g.fdefs[by].on_removes(g, by, owner, c, nw, np, in_battle)
     if steps:
         g.push(*steps)
 

@@ -89,15 +89,28 @@ class EndTurn(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        if g.board.the_pass:
+        if g.board.the_pass:  # before the phase ends: mercenaries still count (11.2.7.III)
             maps.end_of_evening(g, st[1])  # C.3.4 the Pass
             if g.won:
                 return
+        g.phase = "end"
+        lent_warriors_changed(g)
         g.push(("turn", (st[1] + 1) % len(g.factions)))
 
 
+def lent_warriors_changed(g: Game) -> None:
+    """Mercenaries count for rule in Daylight and Evening only (11.2.7.III): where a
+    faction lends warriors, rule is worked out again when the phase changes."""
+    for fd in g.fdefs:
+        if fd.lends_warriors:
+            g.pieces_changed()
+            return
+
+
 class BirdsongStart(Handler):
-    """Start of Birdsong: dominance victory check (3.3.1), then Better Burrow Bank."""
+    """Start of Birdsong: dominance victory check (3.3.1), then what other factions'
+    rules offer at the start of this player's Birdsong (11.2.6 Riverfolk services),
+    then Better Burrow Bank."""
 
     name = "birdsong_start"
     auto = True
@@ -108,10 +121,16 @@ class BirdsongStart(Handler):
         if effects.dominance_achieved(g, s):
             g.win(s, "dominance")
             return
+        steps: list[Step] = []
+        for o, fd in enumerate(g.fdefs):
+            if o != s and fd.acts_at_birdsong_start:
+                steps.extend(fd.at_birdsong_start(g, o, s))
         if "better_burrow_bank" in g.played[s]:
-            g.push(("better_burrow_bank", s))
+            steps.append(("better_burrow_bank", s))
         if g.deckdef.ep and g.played[s]:
-            g.push(*cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
+            steps.extend(cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
+        if steps:
+            g.push(*steps)
 
 
 class BirdsongEnd(Handler):
@@ -148,6 +167,7 @@ class DaylightStart(Handler):
     def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.phase = "daylight"
+        lent_warriors_changed(g)
         if "command_warren" in g.played[s]:
             g.push(("command_warren", s))
 

@@ -1,5 +1,6 @@
-"""What one seat may know (1.2): hands are private, hand sizes public; the deck
-order and the RNG state are nobody's. ``seat=None`` gives the public view."""
+"""What one seat may know (1.2): hands are private (but a public hand, 11.2.3), hand
+sizes public; the deck order and the RNG state are nobody's. ``seat=None`` gives the
+public view."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -49,7 +50,7 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
             "warriors_in_supply": g.warrior_supply(s),
             "faction": g.fdefs[s].view(g, s, me),
         }
-        if s == me:
+        if s == me or g.fdefs[s].public_hand:  # 11.2.3 Public Hand
             p["hand"] = list(g.hands[s])
             if s in g.peeks:  # Codebreakers: hands this seat has looked at
                 p["seen_hands"] = {g.factions[t]: list(h) for t, h in g.peeks[s].items()}

@@ -103,7 +103,8 @@ class Marquise(FactionDef):
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
         return (s, "keep") in g.tokens[c]
 
-    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int) -> Sequence[Step]:
+    def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int,
+                            defending: bool) -> Sequence[Step]:
         """6.2.3 Field Hospitals."""
         if keep_clearing(g, s):
             return [("marquise.field_hospitals", s, c, n)]

@@ -239,6 +239,7 @@ class Vagabond(FactionDef):
     name = "Vagabond"
     setup_order = "D"
     reach = 5
+    pays_in_items = True  # 11.2.6.III Vagabond Funds
 
     def new_state(self) -> FactionState:
         return VagabondState()
@@ -277,6 +278,14 @@ class Vagabond(FactionDef):
 
     def can_activate_dominance(self, g: Game, s: int) -> bool:
         return False  # 9.2.8: only to form a coalition
+
+    def payment_capacity(self, g: Game, s: int) -> int:
+        """11.2.6.III: the Vagabond pays for services by exhausting items."""
+        vs = vs_of(g, s)
+        return sum(count(vs, i, READY) for i in ITEM_TYPES)
+
+    def pay_in_items(self, g: Game, s: int, n: int) -> Sequence[Step]:
+        return [("vagabond.pay_exhaust", s)] * n
 
     # battle (9.2.4, 9.2.6, 9.2.7, 9.2.9.II)
     def battle_max_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
@@ -911,6 +920,22 @@ class AidExhaust(Handler):
         exhaust(g, st[1], o[1])
 
 
+class PayExhaust(Handler):
+    """11.2.6.III Vagabond Funds: exhaust an item to pay for a service."""
+
+    name = "vagabond.pay_exhaust"
+    kind = "exhaust"
+    rule = "11.2.6.III"
+    prompt = "Pay for a service: choose the item to exhaust"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        vs = vs_of(g, st[1])
+        return [("exhaust", i) for i in ITEM_TYPES if count(vs, i, READY)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        exhaust(g, st[1], o[1])
+
+
 class AidTake(Handler):
     """9.5.4: then take an item, if any, from that player's Crafted Items box."""
 
@@ -1060,6 +1085,6 @@ class Capacity(Handler):
 
 register_steps(
     ChooseCharacter(), StartForest(), SharedSetup(), Refresh(), Slip(), AllyMove(), Actions(),
-    Explore(), AidExhaust(), AidTake(), QuestReward(), FreeRepair(), Damage(), Protector(),
-    Evening(), Capacity(),
+    Explore(), AidExhaust(), PayExhaust(), AidTake(), QuestReward(), FreeRepair(), Damage(),
+    Protector(), Evening(), Capacity(),
 )
