@@ -338,3 +338,26 @@ def test_rivers_as_paths_grant_for_one_turn() -> None:
     g.apply(("action", "march"))
     assert ("move", 11, 12) in options(g)
     assert step_name(g) == "marquise.march"
+
+
+# ========================= rivers for the Riverfolk expansion: the lake too (C.2.2)
+def test_c_2_2_swimmers_cross_the_lake() -> None:
+    """11.2.2 Swimmers on the Lake: the lake's links are rivers, so the Riverfolk move
+    across it whoever rules (the Marquise rules 1 and 12)."""
+    from tests.rules import test_11_riverfolk as rft
+    g = rft.at([("riverfolk.daylight", rft.RF)], map="lake", funds={rft.RF: 1},
+               warriors={rft.RF: {1: 1}, M: {1: 3, 12: 3}})
+    moves = options(g, "rf_move")
+    assert ("rf_move", 1, 12) in moves and ("rf_move", 1, 11) in moves
+    assert ("rf_ferry", 1, 12) in options(g, "rf_ferry")  # and the Ferry, which draws
+
+
+def test_c_2_2_riverboats_cross_the_lake() -> None:
+    """11.2.7.II Riverboats on the Lake: the buyer treats the lake as rivers, as paths."""
+    from tests.rules import test_11_riverfolk as rft
+    g = build([rft.RF, M], map="lake", warriors={M: {1: 2}, rft.RF: {7: 3}},
+              steps=[("pause_rf", rft.RF), ("riverfolk.services", M, 0, 0)], turn=M,
+              then="daylight")
+    rft.rf(g).prices = (1, 1, 1)
+    play(g, ("go",), ("buy_riverboats",), ("action", "march"))
+    assert {("move", 1, 10), ("move", 1, 11), ("move", 1, 12)} <= set(options(g))
