@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.battle import battle_targets, start_battle
-from rootlaw.core.cards_ep import reclaim_removed
+from rootlaw.core.cards_ep import draw_cards, reclaim_removed
 from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
@@ -463,7 +463,7 @@ class Draw(Handler):
     def run(self, g: Game, st: Step) -> None:
         s: int = st[1]
         bonus = sum(1 for suit in SUITS if gardens_on_map(g, s, suit) >= DRAW_BONUS_AT)
-        g.draw(s, 1 + bonus)
+        draw_cards(g, s, 1 + bonus)  # Informants may replace it (E&P)
 
 
 register_steps(
