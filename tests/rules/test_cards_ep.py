@@ -481,3 +481,31 @@ def test_refusals_change_nothing() -> None:
     assert_illegal(g, ("propaganda", 5, E))  # a fox card cannot match a rabbit clearing
     assert_illegal(g, ("league", "sword"))
     assert_illegal(g, ("saboteurs", E, "tunnels"))
+
+
+@pytest.mark.parametrize("source", ["organize", "strike", "revolt", "bot"])
+def test_coffin_makers_other_sources(source: str) -> None:
+    """Coffin Makers takes removed warriors whatever removes them: the Alliance's own
+    Organize (8.6.1.IV), the Vagabond's Strike (9.5.6), a revolt's removal of all enemy
+    pieces (8.4.1), a bot's Organize (Rootbotics 6.6.1)."""
+    if source == "organize":
+        g = ep(A, E, played={E: ["coffin_makers"]}, warriors={A: {5: 2}},
+               step=("alliance.organize", A), steps=[(PAUSE, A)])
+        assert g.cards.coffins == (1, 0) and g.warrior_supply(0) == 10 - 1 - 1
+    elif source == "strike":
+        g = vgame((V, M), deck_name=EP, at=1, items={"crossbow": 1}, warriors={M: {1: 2}},
+                  played={M: ["coffin_makers"]}, step=("vagabond.actions", V))
+        g.apply(("strike", M, "warrior"))
+        assert g.cards.coffins == (0, 1)
+    elif source == "revolt":
+        from rootlaw.core.effects import remove_all_enemy_pieces
+        g = ep(A, M, played={M: ["coffin_makers"]}, warriors={M: {5: 3}}, step=(PAUSE, A))
+        remove_all_enemy_pieces(g, 0, 5)
+        assert g.cards.coffins == (0, 3) and g.warrior_supply(1) == 25 - 3
+    else:
+        g = ep("automated_alliance", M, played={M: ["coffin_makers"]},
+               warriors={"automated_alliance": {5: 3}},
+               buildings={"automated_alliance": {5: ["base_rabbit"]}}, step=(PAUSE, M))
+        g.stack[-1:-1] = [(PAUSE, 1), ("automated_alliance.organize", 0, 0)]
+        g.apply(("done",))
+        assert g.cards.coffins == (3, 0)
