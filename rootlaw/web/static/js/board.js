@@ -5,10 +5,10 @@ import { api, el } from "./common.js";
 const SVG = "http://www.w3.org/2000/svg";
 const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
-  vagabond: "#4b4b4b", vagabond2: "#7a5aa8" };
+  vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
-  keep: "K", wood: "w", sympathy: "S" };
+  keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T" };
 const GLYPHS = {
   fox: "M-17,-16 L-7,-7 L7,-7 L17,-16 L15,-1 L0,16 L-15,-1 Z",
   rabbit: "M0,15 a10,10 0 1,1 0.1,0 Z M-7,-5 a4.5,13 0 1,1 0.1,0 Z M7,-5 a4.5,13 0 1,1 0.1,0 Z",
@@ -97,7 +97,7 @@ function clearingPieces(c, colors, names) {
   let tx = -((tokens.size - 1) * 30) / 2;
   for (const [key, n] of tokens) {
     const [owner, kind] = key.split("|");
-    const letter = LETTERS[kind] || kind[0].toUpperCase();
+    const letter = LETTERS[kind] || LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
     g.push(svg("g", { class: `token token-${kind}`, "data-owner": owner, "data-kind": kind, "data-count": n, transform: `translate(${tx} 37)` },
       svg("title", {}, `${names[owner] || owner}: ${n} ${kind}`),
       svg("circle", { r: 13, fill: kind === "wood" ? "#8a5a2b" : colors[owner] || "#777" }),
