@@ -167,6 +167,11 @@ class Lizards(FactionDef):
             return (0, 0, 0)
         return g.pieces_by_suit(s, GARDENS[outcast])
 
+    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
+        """Tunnels (E&P): the clearings of the crafting pieces of 10.2.1."""
+        outcast = st_of(g, s).outcast
+        return g.piece_clearings(s, GARDENS[outcast]) if outcast else ()
+
     def rules_outright(self, g: Game, s: int, c: int) -> bool:
         """10.2.4 Pilgrims: any clearing with a garden (overrides 7.2.2)."""
         return has_garden(g, s, c)
