@@ -102,7 +102,7 @@ class FactionDef:
         return (0, 0, 0)
 
     def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        """Clearings holding s's crafting pieces, each once, in order (Tunnels, E&P)."""
+        """Clearings holding s's crafting pieces, in order, repeats allowed (Tunnels, E&P)."""
         return ()
 
     def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:

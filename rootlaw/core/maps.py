@@ -103,6 +103,7 @@ def _with_tunnels(table: tuple[tuple[int, ...], ...], linked: tuple[int, ...]
                   ) -> tuple[tuple[int, ...], ...]:
     """Tunnels (E&P): clearings holding the player's crafting pieces are adjacent for
     the player, to each other."""
+    linked = tuple(dict.fromkeys(linked))  # a clearing may hold several of them
     if len(linked) < 2:
         return table
     out = list(table)

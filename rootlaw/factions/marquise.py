@@ -97,7 +97,7 @@ class Marquise(FactionDef):
         return g.pieces_by_suit(s, "workshop")
 
     def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(g.piece_clearings(s, "workshop")))
+        return g.piece_clearings(s, "workshop")
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
