@@ -509,3 +509,11 @@ def test_coffin_makers_other_sources(source: str) -> None:
         g.stack[-1:-1] = [(PAUSE, 1), ("automated_alliance.organize", 0, 0)]
         g.apply(("done",))
         assert g.cards.coffins == (3, 0)
+
+
+def test_tunnels_with_two_pieces_in_a_clearing() -> None:
+    g = ep(buildings={M: WORKSHOPS}, warriors={M: {5: 2}}, played={M: ["tunnels"]},
+           step=("marquise.actions", M, 3))
+    g.apply(("action", "march"))
+    moves = options(g)
+    assert len(moves) == len(set(moves)) and {("move", 5, 9), ("move", 5, 8)} <= set(moves)
