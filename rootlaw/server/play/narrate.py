@@ -17,7 +17,8 @@ Entry = tuple[Any, ...]
 
 # random results everyone sees; any other kind is hidden while the game runs
 PUBLIC_RANDOM = {"dice", "seating", "starting_player", "keep_corner", "starting_building",
-                 "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character"}
+                 "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character",
+                 "suit_markers"}
 HIDDEN_RANDOM_TEXT = {
     "deck": "The deck is shuffled.",
     "reshuffle": "The discard pile is shuffled to form a new deck.",
@@ -31,6 +32,7 @@ SECRET_VERBS: dict[str, str] = {
     "mobilize": "{who} adds a card to the Supporters stack (Mobilize).",
     "outrage": "{who} adds a matching card to the Alliance's Supporters stack (Outrage).",
     "aid": "{who} aids {a1} with a card.",
+    "give": "{who} gives a card (Swap Meet).",
 }
 
 # decision verbs told in the past tense; the rest read as "Faction: label"

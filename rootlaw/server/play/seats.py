@@ -81,7 +81,7 @@ def catalog() -> dict[str, Any]:
                               (getattr(fd, "setup_choices", {}) or {}).items()},
         })
     cards = {cid: {"name": c.name, "suit": c.suit, "kind": c.kind}
-             for cid, c in deck("standard").cards.items()}
+             for name in DECK_FILES for cid, c in deck(name).cards.items()}
     return {"factions": factions, "maps": list(MAP_NAMES), "decks": list(DECK_FILES),
             "tracks": tracks(),
             "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
