@@ -81,7 +81,7 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
-                         rollout=str(args.get("rollout", "heuristic")),
+                         rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")

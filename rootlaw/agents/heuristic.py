@@ -8,14 +8,14 @@ result with ``standing``: its own ``value`` minus half the best opponent's.
 ``value(g, s)`` is a weighted sum of features read from the engine, the same for every
 faction (nothing here knows a faction's rules):
 
-| feature | what |
-|---|---|
-| ``vp`` | victory points |
-| ``rule`` | clearings the seat rules (2.5) |
-| ``warriors`` | warriors on the map |
-| ``building:<kind>``, ``token:<kind>`` | pieces of each kind on the map |
-| ``hand``, ``items``, ``played``, ``dominance`` | cards in hand, crafted items, persistent effects, an activated dominance card |
-| ``view:<path>`` | every number in the faction's own view (``FactionDef.view``), by path: ``view:officers``, ``view:items.sword.ready``; a list counts its length (``view:decree.move#``) |
+- ``vp``: victory points; ``rule``: clearings the seat rules (2.5);
+- ``warriors``: warriors on the map; ``building:<kind>``, ``token:<kind>``: pieces of
+  each kind on the map;
+- ``hand``, ``items``, ``played``, ``dominance``: cards in hand, crafted items,
+  persistent effects, an activated dominance card;
+- ``view:<path>``: every number in the faction's own view (``FactionDef.view``), by
+  path (``view:officers``, ``view:items.sword.ready``); a list counts its length
+  (``view:decree.move#``).
 
 The weights are per faction (``WEIGHTS``; patterns in ``fnmatch`` style, the first
 match wins); factions without their own weights (the Rootbotics bots, factions added
