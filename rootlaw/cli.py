@@ -232,7 +232,8 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def tournament(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def tournament(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
     from rootlaw.tournament import format_standings
     from rootlaw.tournament import tournament as run_tournament
 

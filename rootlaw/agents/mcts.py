@@ -9,7 +9,8 @@ One tree for the deciding seat's information set. Every iteration:
    been chosen, so options that exist only in some worlds are not favoured); an edge's
    statistics are from the point of view of the seat that chose it (every seat,
    including other agents, is modelled as maximising its own reward);
-3. **expand** one untried option;
+3. **expand** one untried option, the heuristic's favourite first (its one-ply scores,
+   computed once per node, also bias the selection: progressive bias, weight ``bias``);
 4. **roll out**: play on with a cheap policy for ``horizon`` faction turns (default: one
    round), Rootbotics bots acting inside the engine as always;
 5. **evaluate**: a finished game gives 1 to the winners and 0 to the rest; otherwise the
@@ -43,13 +44,14 @@ MAX_ROLLOUT_DECISIONS = 400
 class Node:
     """A tree node: edges to children by option, with the chooser's statistics."""
 
-    __slots__ = ("children", "visits", "total", "avail")
+    __slots__ = ("children", "visits", "total", "avail", "bias")
 
     def __init__(self) -> None:
         self.children: dict[Option, Node] = {}
         self.visits = 0
         self.total = 0.0  # sum of the rewards of the seat that chose this edge
         self.avail = 0
+        self.bias: dict[Option, float] | None = None  # heuristic score of each option
 
 
 class MCTSAgent:
@@ -59,7 +61,8 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
-                 c: float = 0.7, evaluator: Evaluator | None = None) -> None:
+                 c: float = 0.7, bias: float = 1.0,
+                 evaluator: Evaluator | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
         if seconds is None and iterations is None:
@@ -70,6 +73,7 @@ class MCTSAgent:
         self.rollout = rollout
         self.horizon = horizon  # faction turns to roll out; 0: one round (players' count)
         self.c = c
+        self.bias_weight = bias
         self.evaluator = evaluator or Evaluator()
         self.last: dict[str, Any] = {}  # statistics of the last search (iterations, root)
 
@@ -110,20 +114,23 @@ class MCTSAgent:
             assert d is not None
             opts = d.options
             seat = seats[d.seat]
+            if node.bias is None:
+                node.bias = self.biases(g, seat, opts)
+            bias = node.bias
             untried = [o for o in opts if o not in node.children]
             for o in opts:
                 ch = node.children.get(o)
                 if ch is not None:
                     ch.avail += 1
-            if untried:
-                o = untried[self.rng.randrange(len(untried))]
+            if untried:  # the heuristic's favourite first
+                o = max(untried, key=lambda x: (bias.get(x, 0.0), self.rng.random()))
                 child = Node()
                 child.avail = 1
                 node.children[o] = child
                 g.apply(o)
                 path.append((child, seat))
                 break
-            o = self.select(node, opts)
+            o = self.select(node, opts, bias)
             g.apply(o)
             node = node.children[o]
             path.append((node, seat))
@@ -132,16 +139,36 @@ class MCTSAgent:
             child.visits += 1
             child.total += rewards[seat]
 
-    def select(self, node: Node, opts: list[Option]) -> Option:
+    def select(self, node: Node, opts: list[Option], bias: dict[Option, float]) -> Option:
+        """UCB1 with availability counts, plus a progressive bias toward the heuristic's
+        choice that fades as an option is visited (Chaslot et al. 2008)."""
         best: Option = opts[0]
-        best_u = -1.0
+        best_u = -1e18
         c = self.c
+        w = self.bias_weight
         for o in opts:
             ch = node.children[o]
-            u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            u = (ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                 + w * bias.get(o, 0.0) / (ch.visits + 1))
             if u > best_u:
                 best, best_u = o, u
         return best
+
+    def biases(self, g: Game, seat: int, opts: list[Option]) -> dict[Option, float]:
+        """The heuristic's one-ply scores of the options, scaled to 0..1 (1: its choice);
+        all 0 without a bias weight or with one option."""
+        if self.bias_weight <= 0 or len(opts) < 2:
+            return {}
+        values = []
+        for o in opts:
+            c = g.copy()
+            c.apply(o)
+            values.append(self.evaluator.standing(c, seat) + 0.01 * prior(o))
+        lo, hi = min(values), max(values)
+        span = hi - lo
+        if span <= 0:
+            return {}
+        return {o: (v - lo) / span for o, v in zip(opts, values, strict=True)}
 
     def simulate(self, g: Game) -> list[float]:
         """Roll out from g, then each seat's reward in [0, 1]."""
