@@ -60,7 +60,7 @@ def schedule(entrants: list[str], games: int, players: int = 4, seed: int = 1,
         raise ValueError(f"players must be 2..{min(4, len(entrants))}")
     pool = list(factions) if factions else human_factions()
     rng = random.Random(seed)
-    specs = []
+    specs: list[GameSpec] = []
     while len(specs) < games:
         table = rng.sample(entrants, players)
         bots = [e for e in table if is_bot(e)]

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Final
 
 from rootlaw.core import rng as _rng
+from rootlaw.core.errors import RootlawError
 from rootlaw.core.game import Game
 from rootlaw.core.options import Decision, Option
 from rootlaw.core.steps import STEPS
@@ -39,7 +40,7 @@ RUIN_ITEMS: Final = "ruin_items"
 MAX_TRIES: Final = 2000  # samples drawn before giving up on matching the seat's options
 
 
-class DeterminizationError(RuntimeError):
+class DeterminizationError(RootlawError):
     """No sample matched what the seat knows (the pending options) in MAX_TRIES draws."""
 
 

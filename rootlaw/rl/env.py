@@ -41,7 +41,7 @@ def env(factions: list[str] | None = None, map: str = "fall", deck: str = "stand
     return RootEnv(factions or ["marquise", "eyrie"], map=map, deck=deck, seed=seed, **kwargs)
 
 
-class RootEnv(AECEnv):  # type: ignore[misc]
+class RootEnv(AECEnv):
     metadata = {"name": "rootlaw_v0", "render_modes": ["ansi", "human"],
                 "is_parallelizable": False}
 
@@ -75,12 +75,12 @@ class RootEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.actions.size)
                               for a in self.possible_agents}
         self.game: Game | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[override]
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[override]
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ AEC
