@@ -366,6 +366,15 @@ def main(argv: list[str] | None = None) -> int:
                    help="pause before each agent move, so people can follow (default 0.8)")
 
     args = parser.parse_args(argv)
+    try:
+        return _run(parser, args)
+    except ImportError as e:  # an optional extra is missing
+        print(f"rootlaw {args.command}: {e.name or e} is not installed; "
+              f'pip install "rootlaw[rl,scale]"', file=sys.stderr)
+        return 2
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "play":
         return play(args)
     if args.command == "simulate":
