@@ -54,6 +54,7 @@ class GameResult:
     agents: dict[str, str] = field(default_factory=dict)  # faction -> agent (or "bot")
     think: dict[str, float] = field(default_factory=dict)  # faction -> seconds deciding
     decided: dict[str, int] = field(default_factory=dict)  # faction -> decisions made
+    searched: dict[str, int] = field(default_factory=dict)  # faction -> search iterations
     vp_sources: dict[str, dict[str, int]] = field(default_factory=dict)  # faction -> why
     race: list[list[int]] = field(default_factory=list)  # scores after each scoring
 
@@ -91,6 +92,7 @@ def play(spec: GameSpec) -> GameResult:
         players[f] = make_agent(names[f], agent_seed(spec.seed, i))
     think: dict[str, float] = defaultdict(float)
     decided: Counter[str] = Counter()
+    searched: Counter[str] = Counter()
     decisions = 0
     while not g.is_over and g.turn_no <= spec.max_turns:
         d = g.decision
@@ -99,6 +101,10 @@ def play(spec: GameSpec) -> GameResult:
         option = decide(players[d.seat], g, seed=spec.seed * 1_000_003 + decisions)
         think[d.seat] += time.perf_counter() - t
         decided[d.seat] += 1
+        last = getattr(players[d.seat], "last", None)
+        if last:  # a search agent: its iterations for this decision
+            searched[d.seat] += int(last.get("iterations", 0))
+            last.clear()
         g.apply(option)
         decisions += 1
     sources: dict[str, dict[str, int]] = {f: {} for f in g.factions}
@@ -112,7 +118,8 @@ def play(spec: GameSpec) -> GameResult:
             race.append(vp[:])
     return GameResult(spec.seed, g.factions, tuple(g.winners), g.win_reason or "unfinished",
                       g.turn_no, decisions, g.scores, time.perf_counter() - t0, spec.map,
-                      spec.deck, names, dict(think), dict(decided), sources, race)
+                      spec.deck, names, dict(think), dict(decided), dict(searched), sources,
+                      race)
 
 
 def play_one(factions: list[str], seed: int, agents: dict[str, str] | None = None,

@@ -33,7 +33,7 @@ def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: i
          map: str) -> dict[str, Any]:
     specs = [GameSpec(tuple([me, *bots]), seed + i, {me: agent}, map) for i in range(games)]
     t0 = time.perf_counter()
-    wins = vp = decided = 0
+    wins = vp = decided = searched = 0
     think = 0.0
     reasons: dict[str, int] = {}
     for r in run(specs, workers):
@@ -41,13 +41,15 @@ def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: i
         vp += r.scores[me]
         decided += r.decided.get(me, 0)
         think += r.think.get(me, 0.0)
+        searched += r.searched.get(me, 0)
         for w in r.winners:
             reasons[w] = reasons.get(w, 0) + 1
     lo, hi = wilson(wins, games)
     return {"agent": agent, "faction": me, "bots": bots, "games": games, "wins": wins,
             "win_rate": wins / games, "interval_95": [lo, hi], "mean_vp": vp / games,
             "ms_per_decision": 1000 * think / max(1, decided),
-            "decisions_per_game": decided / games, "winners": reasons,
+            "decisions_per_game": decided / games,
+            "iterations_per_decision": searched / max(1, decided), "winners": reasons,
             "wall_seconds": time.perf_counter() - t0}
 
 

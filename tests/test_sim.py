@@ -103,7 +103,7 @@ def test_ranks() -> None:
 def test_cli_simulate_with_workers_agents_and_report(tmp_path: Path) -> None:
     out = io.StringIO()
     args = argparse.Namespace(factions=",".join(WITH_BOTS), games=4, seed=1, map="fall",
-                              agent=["marquise=heuristic:depth=1"], max_turns=1000, json=True,
+                              agent=["marquise=heuristic:depth=0"], max_turns=1000, json=True,
                               no_progress=True, workers=2, ray=None,
                               report=str(tmp_path / "rep"))
     assert simulate(args, out) == 0
@@ -116,10 +116,10 @@ def test_cli_simulate_with_workers_agents_and_report(tmp_path: Path) -> None:
 
 
 def test_cli_tournament_and_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "--entrants", "random,heuristic:depth=1,vagabot", "--players",
+    assert main(["tournament", "--entrants", "random,heuristic:depth=0,vagabot", "--players",
                  "3", "--games", "6", "--no-progress"]) == 0
     text = capsys.readouterr().out
-    assert "heuristic:depth=1" in text and "rating" in text
+    assert "heuristic:depth=0" in text and "rating" in text
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     assert "--report DIR" in capsys.readouterr().out
