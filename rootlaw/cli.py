@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 import rootlaw
 from rootlaw.agents import make_agent
+from rootlaw.agents.base import decide
 from rootlaw.core.options import card_name, label
 
 HELP = """Enter the number of an option. Other commands:
@@ -120,7 +121,12 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     if me not in game.factions:
         print(f"--faction {me!r} is not in this game ({', '.join(game.factions)})", file=out)
         return 2
-    bots = {f: make_agent(args.vs, args.seed + i) for i, f in enumerate(game.factions) if f != me}
+    try:
+        bots = {f: make_agent(args.vs, args.seed + i) for i, f in enumerate(game.factions)
+                if f != me}
+    except ValueError as e:
+        print(f"--vs: {e}", file=out)
+        return 2
     print(f"You play {me}. Seats in turn order: {', '.join(game.factions)}. 'h' for help.",
           file=out)
     shown_turn = -1
@@ -128,8 +134,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
         d = game.decision
         assert d is not None
         if d.seat != me:
-            bot = bots[d.seat]
-            choice = bot.choose(game.view(d.seat) if bot.needs_view else {}, d.options)
+            choice = decide(bots[d.seat], game, seed=args.seed * 1_000_003 + game.version)
             if not args.quiet:
                 print(f"  {d.seat}: {label(choice)}", file=out)
             game.apply(choice)
@@ -176,32 +181,111 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
 
 
 # ------------------------------------------------------------------ simulate
-def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+SIMULATE_EXAMPLES = """examples:
+  rootlaw simulate --factions marquise,eyrie,alliance,vagabond --games 2000 --workers 2
+  rootlaw simulate --factions marquise,electric_eyrie,automated_alliance,vagabot \\
+      --agent marquise=mcts:0.2 --games 100 --report out/
+  rootlaw simulate --factions marquise,eyrie --map fall,winter --games 500 --ray
+  rootlaw simulate --games 10000 --ray ray://head:10001     # a running Ray cluster
+
+agents (--agent FACTION=AGENT): random, heuristic, mcts, mcts:0.2 (seconds per
+decision), mcts:iters=400, mcts:0.5,rollout=heuristic. --report DIR writes
+summary.json, games.json, games.csv and plots (PNG) into DIR."""
+
+
+def _agents(items: list[str] | None) -> dict[str, str]:
+    out = {}
+    for item in items or []:
+        f, eq, spec = item.partition("=")
+        if not eq:
+            raise ValueError(f"--agent {item!r}: expected FACTION=AGENT")
+        make_agent(spec)  # check it now, not in a worker
+        out[f] = spec
+    return out
+
+
+def _progress(disable: bool) -> Any:
     from tqdm import tqdm
 
-    from rootlaw.sim import Summary, format_report
-    from rootlaw.sim import simulate as run
+    def wrap(it: Any, total: int) -> Any:
+        return tqdm(it, total=total, unit="game", disable=disable, file=sys.stderr)
+
+    return wrap
+
+
+def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from rootlaw.sim import Summary, format_report, run, specs_for
 
     factions = args.factions.split(",")
+    maps = getattr(args, "map", "fall").split(",")
     try:
         bots = {**setup_options(args), **bot_options(args)}  # new_game's options
-        rootlaw.new_game(factions=factions, map=args.map, seed=0, **bots)
-    except rootlaw.SetupError as e:
+        deck = bots.pop("deck")
+        for m in maps:
+            rootlaw.new_game(factions=factions, map=m, deck=deck, seed=0, **bots)
+        agents = _agents(args.agent)
+    except (rootlaw.SetupError, ValueError) as e:
         print(f"cannot simulate: {e}", file=out)
         return 2
-    agents = dict(a.split("=", 1) for a in args.agent) if args.agent else None
-    summary = Summary(factions)
+    unknown = sorted(set(agents) - set(factions))
+    if unknown:
+        print(f"cannot simulate: --agent for {', '.join(unknown)}, not in --factions", file=out)
+        return 2
+    workers = getattr(args, "workers", 1) or 1
+    ray = getattr(args, "ray", None)
+    specs = specs_for(factions, args.games, args.seed, agents, args.max_turns, maps,
+                      (deck,), bots)
+    summary = Summary(list(factions))
     t0 = time.perf_counter()
-    games = run(factions, args.games, args.seed, agents, args.max_turns, args.map, bots)
-    for r in tqdm(games, total=args.games, unit="game", disable=args.no_progress,
-                  file=sys.stderr):
+    for r in _progress(args.no_progress)(run(specs, workers, ray), len(specs)):
         summary.add(r)
     summary.wall = time.perf_counter() - t0
     rep = summary.report()
+    if getattr(args, "report", None):
+        from rootlaw.report import write_report
+
+        rep = write_report(summary.results, args.report, summary.wall)
     if args.json:
         print(json.dumps(rep, indent=2), file=out)
     else:
         print(format_report(rep), file=out)
+        if getattr(args, "report", None):
+            print(f"report written to {args.report}", file=out)
+    return 0
+
+
+def tournament(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    from rootlaw.tournament import format_standings
+    from rootlaw.tournament import tournament as run_tournament
+
+    entrants = [e.strip() for e in args.entrants.split(",") if e.strip()]
+    try:
+        for e in entrants:
+            from rootlaw.tournament import is_bot
+
+            if not is_bot(e):
+                make_agent(e)
+        table, results = run_tournament(
+            entrants, args.games, args.players, args.seed,
+            args.factions.split(",") if args.factions else None, args.map,
+            args.workers, args.ray, _progress(args.no_progress))
+    except ValueError as e:
+        print(f"cannot run the tournament: {e}", file=out)
+        return 2
+    rows = table.standings()
+    if args.report:
+        from pathlib import Path as _Path
+
+        from rootlaw.report import write_report
+
+        write_report(results, args.report, title="tournament")
+        (_Path(args.report) / "standings.json").write_text(json.dumps(rows, indent=2),
+                                                           encoding="utf-8")
+    if args.json:
+        print(json.dumps(rows, indent=2), file=out)
+    else:
+        print(format_standings(rows), file=out)
     return 0
 
 
@@ -246,6 +330,14 @@ def _bot_flags(p: argparse.ArgumentParser) -> None:
                    help="fully cooperative play: the humans against the bots")
 
 
+def _scale_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes to play on (default 1; the results do not depend on it)")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="play on a Ray cluster: a local one without ADDRESS (--workers CPUs), "
+                   "else the cluster's address (e.g. auto or ray://host:10001)")
+
+
 # ---------------------------------------------------------------------- main
 def version_text() -> str:
     """The version and which build of the engine runs (docs/compiled_style.md)."""
@@ -261,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("--factions", default="marquise,eyrie", help="comma-separated faction ids")
     p.add_argument("--faction", help="the faction you play (default: the first seat)")
-    p.add_argument("--vs", default="random", help="agent for the other seats (random)")
+    p.add_argument("--vs", default="random",
+                   help="agent for the other seats: random, heuristic, mcts, mcts:0.5 ...")
     _setup_flags(p)
     p.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     p.add_argument("--save", help="save the game to this JSON file after every decision")
@@ -269,7 +362,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quiet", action="store_true", help="do not print the other seats' choices")
     _bot_flags(p)
 
-    s = sub.add_parser("simulate", help="play many games between agents, print statistics")
+    s = sub.add_parser("simulate", help="play many games between agents, print statistics",
+                       epilog=SIMULATE_EXAMPLES,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--factions", default="marquise,eyrie")
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
@@ -280,7 +375,27 @@ def main(argv: list[str] | None = None) -> int:
                    help="stop a game unfinished after this many turns")
     s.add_argument("--json", action="store_true", help="print the statistics as JSON")
     s.add_argument("--no-progress", action="store_true")
+    _scale_flags(s)
+    s.add_argument("--report", metavar="DIR",
+                   help="write JSON, CSV and plots (PNG) of the results into DIR")
     _bot_flags(s)
+
+    t = sub.add_parser("tournament", help="rank agents and bots by a rating over many games",
+                       epilog="example:\n  rootlaw tournament --entrants random,heuristic,"
+                       "mcts:iters=50,mechanical_marquise,electric_eyrie --games 200",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    t.add_argument("--entrants", default="random,heuristic,mechanical_marquise,electric_eyrie,"
+                   "automated_alliance,vagabot",
+                   help="comma-separated agents (random, heuristic, mcts:...) and bot factions")
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--players", type=int, default=4)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--map", default="fall")
+    t.add_argument("--factions", help="factions agents may play (default: every human one)")
+    t.add_argument("--json", action="store_true")
+    t.add_argument("--no-progress", action="store_true")
+    t.add_argument("--report", metavar="DIR", help="also write the games' report into DIR")
+    _scale_flags(t)
 
     w = sub.add_parser("serve", help="start the web app")
     w.add_argument("--host", default="127.0.0.1")
@@ -291,10 +406,21 @@ def main(argv: list[str] | None = None) -> int:
                    help="pause before each agent move, so people can follow (default 0.8)")
 
     args = parser.parse_args(argv)
+    try:
+        return _run(parser, args)
+    except ImportError as e:  # an optional extra is missing
+        print(f"rootlaw {args.command}: {e.name or e} is not installed; "
+              f'pip install "rootlaw[rl,scale]"', file=sys.stderr)
+        return 2
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "play":
         return play(args)
     if args.command == "simulate":
         return simulate(args)
+    if args.command == "tournament":
+        return tournament(args)
     if args.command == "serve":
         from rootlaw.server import serve as run_server
 

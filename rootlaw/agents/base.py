@@ -1,24 +1,110 @@
-"""The agent interface: see only the seat's view, pick one listed option."""
+"""The agent interface: see only the seat's view, pick one listed option.
+
+Every agent (random, heuristic, MCTS, a person at the terminal) is called the same way:
+
+    agent.choose(view, options, sampler)
+
+- ``view`` is ``game.view(seat)`` for the deciding seat (an empty dict when the agent
+  says ``needs_view = False``); ``view["decision"]`` is the decision (seat, kind, rule,
+  prompt, options, labels);
+- ``options`` is the decision's list of options (plain tuples);
+- ``sampler`` is a ``rootlaw.core.determinize.Sampler`` for the seat: each
+  ``sampler.sample()`` is a whole Game consistent with what the seat knows, its secrets
+  drawn again (``None`` when the caller has none: such agents then fall back on what the
+  view alone tells, see each agent).
+
+An agent never receives the real Game. ``decide(agent, game)`` makes the call for the
+seat that decides now, the way the simulator, the terminal and the RL environment do.
+"""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rootlaw.core.options import Option
+
+if TYPE_CHECKING:
+    from rootlaw.core.determinize import Sampler
+    from rootlaw.core.game import Game
 
 
 class Agent(Protocol):
     name: str
     needs_view: bool  # False: the caller may pass an empty view (saves building it)
+    needs_sampler: bool  # False: the caller may pass no sampler
 
-    def choose(self, view: dict[str, Any], options: list[Option]) -> Option:
-        """Return one of ``options``; ``view`` is game.view(seat) for the deciding seat."""
+    def choose(self, view: dict[str, Any], options: list[Option],
+               sampler: Sampler | None = None) -> Option:
+        """Return one of ``options`` (see the module's docstring)."""
         ...
 
 
-def make_agent(kind: str, seed: int = 0) -> Agent:
-    """Build an agent by name (``random``)."""
-    from rootlaw.agents.random_agent import RandomAgent
+def decide(agent: Agent, game: Game, seed: int = 0) -> Option:
+    """Ask ``agent`` for the option of the seat deciding now in ``game``: it gets the
+    seat's view and a sampler of determinized games, never ``game`` itself."""
+    from rootlaw.core.determinize import Sampler
 
-    if kind == "random":
+    d = game.decision
+    if d is None:
+        raise ValueError("the game is over: no decision is pending")
+    view = game.view(d.seat) if agent.needs_view else {}
+    sampler = Sampler(game, d.seat, seed) if getattr(agent, "needs_sampler", False) else None
+    return agent.choose(view, list(d.options), sampler)
+
+
+AGENT_NAMES = ("random", "heuristic", "mcts")
+
+
+def make_agent(kind: str, seed: int = 0) -> Agent:
+    """Build an agent from its name and parameters:
+
+    - ``random``;
+    - ``heuristic`` (``heuristic:samples=3,depth=4``);
+    - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
+      ``mcts:1.0,rollout=random,horizon=8,c=0.7`` (see rootlaw.agents.mcts).
+    """
+    name, _, params = kind.partition(":")
+    args = _params(kind, params)
+    if name == "random":
+        from rootlaw.agents.random_agent import RandomAgent
+
+        _only(kind, args, set())
         return RandomAgent(seed)
-    raise ValueError(f"unknown agent {kind!r} (known: random)")
+    if name == "heuristic":
+        from rootlaw.agents.heuristic import HeuristicAgent
+
+        _only(kind, args, {"samples", "depth"})
+        return HeuristicAgent(seed, samples=int(args.get("samples", 1)),
+                              depth=int(args.get("depth", 3)))
+    if name == "mcts":
+        from rootlaw.agents.mcts import MCTSAgent
+
+        _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias"})
+        return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
+                         iterations=int(args["iters"]) if "iters" in args else None,
+                         rollout=str(args.get("rollout", "prior")),
+                         horizon=int(args.get("horizon", 0)),
+                         c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)))
+    raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
+
+
+def _params(kind: str, text: str) -> dict[str, str]:
+    """``0.2`` or ``0.2,iters=5`` or ``k=v,k=v``: a bare number is seconds."""
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            key, value = "seconds", part
+        try:
+            float(value)
+        except ValueError:
+            if key != "rollout":
+                raise ValueError(f"agent {kind!r}: {key} must be a number, not {value!r}") from None
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _only(kind: str, args: dict[str, str], known: set[str]) -> None:
+    extra = sorted(set(args) - known)
+    if extra:
+        raise ValueError(f"agent {kind!r}: unknown parameter(s) {', '.join(extra)}"
+                         f" (known: {', '.join(sorted(known)) or 'none'})")

@@ -225,6 +225,17 @@ class FactionDef:
         """Cards of the shared deck held by the faction outside hand and play area."""
         return []
 
+    def hidden(self, g: Game, s: int, viewer: int) -> dict[str, list[str]]:
+        """Determinization hook (core/determinize.py): what s holds face down that seat
+        ``viewer`` cannot see, by pool. The pool "cards" is the shared deck's cards (they
+        are resampled together with the other hands and the deck); any other pool name
+        (face-down plots, relic values...) is resampled among the values of that pool,
+        across every faction that reports it. Nothing hidden: an empty dict."""
+        return {}
+
+    def set_hidden(self, g: Game, s: int, viewer: int, values: dict[str, list[str]]) -> None:
+        """Put resampled values back: ``values`` has the pools and lengths ``hidden`` gave."""
+
     def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
         return {}
 

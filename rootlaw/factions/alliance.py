@@ -296,6 +296,17 @@ class Alliance(FactionDef):
     def cards_held(self, g: Game, s: int) -> list[str]:
         return list(st_of(g, s).supporters)
 
+    def hidden(self, g: Game, s: int, viewer: int) -> dict[str, list[str]]:
+        """8.2.3: supporters are face down; only the Alliance may inspect them."""
+        if viewer == s:
+            return {}
+        return {"cards": list(st_of(g, s).supporters)}
+
+    def set_hidden(self, g: Game, s: int, viewer: int, values: dict[str, list[str]]) -> None:
+        cards = values.get("cards")
+        if cards is not None:
+            st_of(g, s).supporters = tuple(cards)
+
     def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
         fs = st_of(g, s)
         return {

@@ -1,0 +1,219 @@
+"""The heuristic agent: a one-ply evaluation of every option, with readable weights.
+
+For each option the agent applies it to a determinized game (a ``Sampler`` sample, never
+the real game), lets the same seat finish the step greedily for a few more decisions
+(``depth``: choosing a March is worth only the moves that follow), and scores the
+result with ``standing``: its own ``value`` minus half the best opponent's.
+
+``value(g, s)`` is a weighted sum of features read from the engine, the same for every
+faction (nothing here knows a faction's rules):
+
+- ``vp``: victory points; ``rule``: clearings the seat rules (2.5);
+- ``warriors``: warriors on the map; ``building:<kind>``, ``token:<kind>``: pieces of
+  each kind on the map;
+- ``hand``, ``items``, ``played``, ``dominance``: cards in hand, crafted items,
+  persistent effects, an activated dominance card;
+- ``view:<path>``: every number in the faction's own view (``FactionDef.view``), by
+  path (``view:officers``, ``view:items.sword.ready``); a list counts its length
+  (``view:decree.move#``).
+
+The weights are per faction (``WEIGHTS``; patterns in ``fnmatch`` style, the first
+match wins); factions without their own weights (the Rootbotics bots, factions added
+later) use ``DEFAULT``. A won game is worth ``WIN``, a lost one ``-WIN``.
+"""
+from __future__ import annotations
+
+import random
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Any
+
+from rootlaw.core.options import Option
+
+if TYPE_CHECKING:
+    from rootlaw.core.determinize import Sampler
+    from rootlaw.core.game import Game
+
+WIN = 1000.0
+RELATIVE = 0.5  # how much the best opponent's value counts against one's own
+
+DEFAULT: dict[str, float] = {
+    "vp": 1.0, "rule": 0.3, "warriors": 0.08, "building:*": 0.6, "token:*": 0.4,
+    "hand": 0.2, "items": 0.1, "played": 0.3,
+}
+
+# per base faction: what a position is worth beyond its points
+WEIGHTS: dict[str, dict[str, float]] = {
+    "marquise": {  # wide rule, buildings (they score and craft), wood to build more
+        "vp": 1.0, "rule": 0.35, "warriors": 0.12, "building:sawmill": 0.7,
+        "building:workshop": 0.8, "building:recruiter": 0.7, "token:keep": 3.0,
+        "token:wood": 0.25, "hand": 0.35, "played": 0.6, "items": 0.1,
+    },
+    "eyrie": {  # roosts score every turn; a longer decree does more (and risks turmoil)
+        "vp": 1.0, "rule": 0.35, "warriors": 0.12, "building:roost": 1.6, "hand": 0.45,
+        "view:decree.*#": 0.2, "played": 0.6, "items": 0.1,
+    },
+    "alliance": {  # sympathy scores, bases recruit, supporters pay for both
+        "vp": 1.0, "rule": 0.15, "warriors": 0.15, "token:sympathy": 1.2, "building:*": 2.0,
+        "view:supporters_count": 0.4, "view:officers": 0.45, "hand": 0.35, "played": 0.5,
+    },
+    "vagabond": {  # items are actions; allies pay; quests score
+        "vp": 1.0, "view:items.*.ready": 0.55, "view:items.*.exhausted": 0.45,
+        "view:items.*.damaged": 0.15, "view:items.*.damaged face down": 0.1,
+        "view:relationships.*": 0.4, "view:quests_completed#": 0.2, "hand": 0.35,
+        "played": 0.5,
+    },
+}
+WEIGHTS["vagabond2"] = WEIGHTS["vagabond"]
+
+# a small preference by verb: breaks ties, and alone decides when there is no sampler
+PRIOR: dict[str, float] = {
+    "end": -1.0, "v_end": -1.0, "end_march": -0.5, "done": -0.4, "skip": -0.4,
+    "decline": -0.3, "no_item": -0.5, "no_ambush": -0.1, "no_foil": -0.1, "no_ally": -0.1,
+    "battle": 0.3, "v_battle": 0.3, "build": 0.5, "craft": 0.5, "recruit_in": 0.3,
+    "recruit_at": 0.3, "spread": 0.5, "revolt": 0.5, "roost": 0.5, "decree_build": 0.5,
+    "quest": 0.5, "explore": 0.4, "aid": 0.3, "overwork": 0.3, "ambush": 0.2,
+    "activate": 0.2, "take_dominance": 0.1, "mobilize": 0.2, "train": 0.3,
+    "organize": 0.4, "repair": 0.3, "refresh": 0.2,
+}
+
+
+class Evaluator:
+    """Values of positions for every seat, with per-faction weights (cached lookups)."""
+
+    def __init__(self, weights: dict[str, dict[str, float]] | None = None,
+                 default: dict[str, float] | None = None) -> None:
+        self.weights = weights if weights is not None else WEIGHTS
+        self.default = default if default is not None else DEFAULT
+        self._resolved: dict[tuple[str, str], float] = {}
+
+    def weight(self, faction: str, feature: str) -> float:
+        key = (faction, feature)
+        w = self._resolved.get(key)
+        if w is None:
+            w = 0.0
+            table = self.weights.get(faction, self.default)
+            if feature in table:
+                w = table[feature]
+            else:
+                for pattern, pw in table.items():
+                    if fnmatchcase(feature, pattern):
+                        w = pw
+                        break
+            self._resolved[key] = w
+        return w
+
+    def value(self, g: Game, s: int) -> float:
+        """What seat s's position is worth, in VP-like units."""
+        faction = g.factions[s]
+        total = 0.0
+        for name, x in features(g, s).items():
+            if x:
+                total += self.weight(faction, name) * x
+        return total
+
+    def standing(self, g: Game, s: int) -> float:
+        """s's value against the best opponent's; a decided game is worth +-WIN."""
+        if g.won:
+            me = g.factions[s]
+            return (WIN if me in g.won else -WIN) + g.vp[s]
+        mine = self.value(g, s)
+        best = max((self.value(g, o) for o in range(len(g.factions)) if o != s), default=0.0)
+        return mine - RELATIVE * best
+
+    def values(self, g: Game) -> list[float]:
+        return [self.value(g, s) for s in range(len(g.factions))]
+
+
+def features(g: Game, s: int) -> dict[str, float]:
+    """The features of seat s in g (see the module's docstring)."""
+    fd = g.fdefs[s]
+    rulers = g.rulers()
+    out: dict[str, float] = {
+        "vp": float(g.vp[s]),
+        "rule": float(sum(1 for c in g.clearings() if rulers[c] == s)),
+        "warriors": float(sum(g.warriors[s])),
+        "hand": float(len(g.hands[s])),
+        "items": float(len(g.items[s])),
+        "played": float(len(g.played[s])),
+        "dominance": 1.0 if g.dominance[s] else 0.0,
+    }
+    for kind in fd.buildings:
+        out["building:" + kind] = float(g.count_building(s, kind))
+    for kind in fd.tokens:
+        out["token:" + kind] = float(g.count_building(s, kind))
+    _flatten(fd.view(g, s, s), "view:", out)
+    return out
+
+
+def _flatten(x: Any, path: str, out: dict[str, float]) -> None:
+    if isinstance(x, bool):
+        out[path] = 1.0 if x else 0.0
+    elif isinstance(x, int | float):
+        out[path] = float(x)
+    elif isinstance(x, dict):
+        sep = "" if path.endswith(":") else "."
+        for k, v in x.items():
+            _flatten(v, f"{path}{sep}{k}", out)
+    elif isinstance(x, list | tuple):
+        out[path + "#"] = float(len(x))
+
+
+def prior(option: Option) -> float:
+    return PRIOR.get(str(option[0]), 0.0) if option else 0.0
+
+
+class HeuristicAgent:
+    """One-ply evaluation of each option on ``samples`` determinized games."""
+
+    name = "heuristic"
+    needs_view = False
+    needs_sampler = True
+
+    def __init__(self, seed: int = 0, samples: int = 1, depth: int = 3,
+                 evaluator: Evaluator | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.samples = max(1, samples)
+        self.depth = max(0, depth)
+        self.evaluator = evaluator or Evaluator()
+
+    def choose(self, view: dict[str, Any], options: list[Option],
+               sampler: Sampler | None = None) -> Option:
+        if len(options) == 1:
+            return options[0]
+        if sampler is None:  # nothing to look ahead with: the verbs' priors decide
+            return max(options, key=lambda o: prior(o) + self.rng.random() * 0.5)
+        seat = sampler.seat
+        totals = [0.0] * len(options)
+        for _ in range(self.samples):
+            g = sampler.sample()
+            for i, o in enumerate(options):
+                c = g.copy()
+                c.apply(o)
+                self.complete(c, seat, self.depth)
+                totals[i] += self.evaluator.standing(c, seat)
+        best = max(range(len(options)),
+                   key=lambda i: totals[i] + 0.01 * prior(options[i]) + 1e-6 * self.rng.random())
+        return options[best]
+
+    def complete(self, g: Game, seat: int, depth: int) -> None:
+        """Let ``seat`` go on greedily (one ply each) while it decides in the same turn."""
+        me = g.factions[seat]
+        turn = g.turn_no
+        for _ in range(depth):
+            d = g.decision
+            if d is None or d.seat != me or g.turn_no != turn:
+                return
+            g.apply(self.greedy(g, seat, d.options))
+
+    def greedy(self, g: Game, seat: int, options: list[Option]) -> Option:
+        """The option whose result ``standing`` likes best (one ply)."""
+        if len(options) == 1:
+            return options[0]
+        best, best_v = options[0], -1e18
+        for o in options:
+            c = g.copy()
+            c.apply(o)
+            v = self.evaluator.standing(c, seat) + 0.01 * prior(o) + 1e-6 * self.rng.random()
+            if v > best_v:
+                best, best_v = o, v
+        return best

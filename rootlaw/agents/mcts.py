@@ -1,0 +1,214 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012).
+
+One tree for the deciding seat's information set. Every iteration:
+
+1. **determinize**: draw a game from the seat's ``Sampler`` (secrets drawn again);
+2. **select**: walk down the tree through the options legal in *that* game, by UCB1
+   with availability counts (an option's ``avail`` counts the iterations it could have
+   been chosen, so options that exist only in some worlds are not favoured); an edge's
+   statistics are from the point of view of the seat that chose it (every seat,
+   including other agents, is modelled as maximising its own reward);
+3. **expand** one untried option, the heuristic's favourite first (its one-ply scores,
+   computed once per node, also bias the selection: progressive bias, weight ``bias``);
+4. **roll out**: play on with a cheap policy for ``horizon`` faction turns (default: one
+   round), Rootbotics bots acting inside the engine as always;
+5. **evaluate**: a finished game gives 1 to the winners and 0 to the rest; otherwise the
+   heuristic values of every seat become win chances (a softmax at ``TEMPERATURE`` VP);
+6. **back up** each seat's reward along the path.
+
+The answer is the root's most visited option. The budget is ``seconds`` per decision or
+``iterations`` (both: whichever ends first). Rollout policies: ``random`` (uniform),
+``prior`` (random, weighted by the verb priors of the heuristic agent) and ``heuristic``
+(the heuristic agent's greedy one-ply choice: stronger, about ten times slower).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from rootlaw.agents.heuristic import Evaluator, prior
+from rootlaw.core.options import Option
+
+if TYPE_CHECKING:
+    from rootlaw.core.determinize import Sampler
+    from rootlaw.core.game import Game
+
+TEMPERATURE = 4.0  # VP: a position 4 VP better is e (2.7) times likelier to win
+ROLLOUTS = ("random", "prior", "heuristic")
+MAX_ROLLOUT_DECISIONS = 400
+
+
+class Node:
+    """A tree node: edges to children by option, with the chooser's statistics."""
+
+    __slots__ = ("children", "visits", "total", "avail", "bias")
+
+    def __init__(self) -> None:
+        self.children: dict[Option, Node] = {}
+        self.visits = 0
+        self.total = 0.0  # sum of the rewards of the seat that chose this edge
+        self.avail = 0
+        self.bias: dict[Option, float] | None = None  # heuristic score of each option
+
+
+class MCTSAgent:
+    name = "mcts"
+    needs_view = False
+    needs_sampler = True
+
+    def __init__(self, seed: int = 0, seconds: float | None = None,
+                 iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
+                 c: float = 0.7, bias: float = 1.0,
+                 evaluator: Evaluator | None = None) -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
+        if seconds is None and iterations is None:
+            seconds = 1.0
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.rollout = rollout
+        self.horizon = horizon  # faction turns to roll out; 0: one round (players' count)
+        self.c = c
+        self.bias_weight = bias
+        self.evaluator = evaluator or Evaluator()
+        self.last: dict[str, Any] = {}  # statistics of the last search (iterations, root)
+
+    def choose(self, view: dict[str, Any], options: list[Option],
+               sampler: Sampler | None = None) -> Option:
+        if len(options) == 1:
+            return options[0]
+        if sampler is None:  # no way to search: the heuristic priors decide
+            return max(options, key=lambda o: prior(o) + self.rng.random() * 0.5)
+        root = self.search(sampler)
+        best = max(options, key=lambda o: (root.children[o].visits if o in root.children
+                                           else -1, self.rng.random()))
+        return best
+
+    def search(self, sampler: Sampler) -> Node:
+        root = Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        limit = self.iterations
+        n = 0
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, sampler.sample())
+            n += 1
+        self.last = {"iterations": n, "visits": {o: ch.visits for o, ch in root.children.items()},
+                     "mean": {o: ch.total / ch.visits for o, ch in root.children.items()
+                              if ch.visits}}
+        return root
+
+    def iterate(self, root: Node, g: Game) -> None:
+        path: list[tuple[Node, int]] = []  # (edge's child node, seat that chose it)
+        node = root
+        seats = {f: i for i, f in enumerate(g.factions)}
+        while not g.is_over:
+            d = g.decision
+            assert d is not None
+            opts = d.options
+            seat = seats[d.seat]
+            if node.bias is None:
+                node.bias = self.biases(g, seat, opts)
+            bias = node.bias
+            untried = [o for o in opts if o not in node.children]
+            for o in opts:
+                ch = node.children.get(o)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:  # the heuristic's favourite first
+                o = max(untried, key=lambda x: (bias.get(x, 0.0), self.rng.random()))
+                child = Node()
+                child.avail = 1
+                node.children[o] = child
+                g.apply(o)
+                path.append((child, seat))
+                break
+            o = self.select(node, opts, bias)
+            g.apply(o)
+            node = node.children[o]
+            path.append((node, seat))
+        rewards = self.simulate(g)
+        for child, seat in path:
+            child.visits += 1
+            child.total += rewards[seat]
+
+    def select(self, node: Node, opts: list[Option], bias: dict[Option, float]) -> Option:
+        """UCB1 with availability counts, plus a progressive bias toward the heuristic's
+        choice that fades as an option is visited (Chaslot et al. 2008)."""
+        best: Option = opts[0]
+        best_u = -1e18
+        c = self.c
+        w = self.bias_weight
+        for o in opts:
+            ch = node.children[o]
+            u = (ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                 + w * bias.get(o, 0.0) / (ch.visits + 1))
+            if u > best_u:
+                best, best_u = o, u
+        return best
+
+    def biases(self, g: Game, seat: int, opts: list[Option]) -> dict[Option, float]:
+        """The heuristic's one-ply scores of the options, scaled to 0..1 (1: its choice);
+        all 0 without a bias weight or with one option."""
+        if self.bias_weight <= 0 or len(opts) < 2:
+            return {}
+        values = []
+        for o in opts:
+            c = g.copy()
+            c.apply(o)
+            values.append(self.evaluator.standing(c, seat) + 0.01 * prior(o))
+        lo, hi = min(values), max(values)
+        span = hi - lo
+        if span <= 0:
+            return {}
+        return {o: (v - lo) / span for o, v in zip(opts, values, strict=True)}
+
+    def simulate(self, g: Game) -> list[float]:
+        """Roll out from g, then each seat's reward in [0, 1]."""
+        n = len(g.factions)
+        stop = g.turn_no + (self.horizon or n)
+        steps = 0
+        rng = self.rng
+        while not g.is_over and g.turn_no < stop and steps < MAX_ROLLOUT_DECISIONS:
+            d = g.decision
+            assert d is not None
+            opts = d.options
+            if len(opts) == 1:
+                o = opts[0]
+            elif self.rollout == "random":
+                o = opts[rng.randrange(len(opts))]
+            elif self.rollout == "prior":
+                weights = [math.exp(2.0 * prior(x)) for x in opts]
+                o = rng.choices(opts, weights)[0]
+            else:
+                o = self._greedy(g, g.factions.index(d.seat), opts)
+            g.apply(o)
+            steps += 1
+        return self.rewards(g)
+
+    def rewards(self, g: Game) -> list[float]:
+        n = len(g.factions)
+        if g.won:
+            return [1.0 if f in g.won else 0.0 for f in g.factions]
+        values = self.evaluator.values(g)
+        top = max(values)
+        exps = [math.exp((v - top) / TEMPERATURE) for v in values]
+        total = sum(exps)
+        return [x / total for x in exps] if total > 0 else [1.0 / n] * n
+
+    def _greedy(self, g: Game, seat: int, opts: list[Option]) -> Option:
+        best, best_v = opts[0], -1e18
+        for o in opts:
+            c = g.copy()
+            c.apply(o)
+            v = self.evaluator.standing(c, seat) + 0.01 * prior(o) + 1e-6 * self.rng.random()
+            if v > best_v:
+                best, best_v = o, v
+        return best

@@ -1,0 +1,92 @@
+"""Strength of the agents: each agent plays each human base faction against three
+Rootbotics bots at default difficulty on Fall; win rate with a 95% (Wilson) interval,
+mean score, and time per decision. Not a test: run it by hand, preferably on the
+compiled engine (docs/agents.md):
+
+    bash scripts/build_compiled
+    PYTHONPATH=build/compiled python -P scripts/strength.py \\
+        --agents random,heuristic,mcts:iters=50 --games 100 --workers 2 --out strength.json
+
+Game i of a cell has seed SEED + i, the same for every agent (paired comparisons).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+import rootlaw
+from rootlaw.core.faction_api import FACTIONS
+from rootlaw.sim import GameSpec, run, wilson
+from rootlaw.tournament import human_factions
+
+
+def opponents(me: str, humans: list[str]) -> list[str]:
+    """The bots standing in for the other human factions (one each, Rootbotics 3.2)."""
+    return [b for b, fd in FACTIONS.items()
+            if fd.is_bot and fd.replaces in humans and fd.replaces != me]
+
+
+def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: int,
+         map: str) -> dict[str, Any]:
+    specs = [GameSpec(tuple([me, *bots]), seed + i, {me: agent}, map) for i in range(games)]
+    t0 = time.perf_counter()
+    wins = vp = decided = searched = 0
+    think = 0.0
+    reasons: dict[str, int] = {}
+    for r in run(specs, workers):
+        wins += me in r.winners
+        vp += r.scores[me]
+        decided += r.decided.get(me, 0)
+        think += r.think.get(me, 0.0)
+        searched += r.searched.get(me, 0)
+        for w in r.winners:
+            reasons[w] = reasons.get(w, 0) + 1
+    lo, hi = wilson(wins, games)
+    return {"agent": agent, "faction": me, "bots": bots, "games": games, "wins": wins,
+            "win_rate": wins / games, "interval_95": [lo, hi], "mean_vp": vp / games,
+            "ms_per_decision": 1000 * think / max(1, decided),
+            "decisions_per_game": decided / games,
+            "iterations_per_decision": searched / max(1, decided), "winners": reasons,
+            "wall_seconds": time.perf_counter() - t0}
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--agents", default="random,heuristic,mcts:iters=50")
+    p.add_argument("--factions", help="human factions to play (default: the base ones "
+                   "that have a bot)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=10_000)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--map", default="fall")
+    p.add_argument("--out", help="write the table as JSON too")
+    args = p.parse_args(argv)
+    humans = [f for f in human_factions()
+              if any(fd.is_bot and fd.replaces == f for fd in FACTIONS.values())]
+    mine = args.factions.split(",") if args.factions else humans
+    rows = []
+    print(f"rootlaw {rootlaw.__version__} ({rootlaw.BUILD} build); "
+          f"command: {' '.join(sys.argv)}", flush=True)
+    print("| agent | faction | games | wins | win rate | 95% interval | mean VP | "
+          "ms/decision |\n|---|---|---|---|---|---|---|---|", flush=True)
+    for agent in args.agents.split(","):
+        for me in mine:
+            row = cell(agent, me, opponents(me, humans), args.games, args.seed,
+                       args.workers, args.map)
+            rows.append(row)
+            lo, hi = row["interval_95"]
+            print(f"| {agent} | {me} | {row['games']} | {row['wins']} | "
+                  f"{row['win_rate']:.1%} | {lo:.1%}-{hi:.1%} | {row['mean_vp']:.1f} | "
+                  f"{row['ms_per_decision']:.0f} |", flush=True)
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as fh:
+                    json.dump({"build": rootlaw.BUILD, "command": sys.argv, "rows": rows},
+                              fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()

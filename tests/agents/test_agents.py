@@ -1,0 +1,139 @@
+"""Agents: one interface, parameters by name, hidden information kept, real play."""
+from __future__ import annotations
+
+import gc
+import random
+from typing import Any
+
+import pytest
+
+import rootlaw
+from rootlaw.agents import make_agent
+from rootlaw.agents.base import decide
+from rootlaw.agents.heuristic import WEIGHTS, Evaluator, HeuristicAgent, features
+from rootlaw.agents.mcts import MCTSAgent
+from rootlaw.core.determinize import Sampler
+from rootlaw.core.faction_api import FACTIONS
+
+BOTS = ["electric_eyrie", "automated_alliance", "vagabot"]
+
+
+def test_make_agent_names_and_parameters() -> None:
+    assert make_agent("random").name == "random"
+    h = make_agent("heuristic:samples=2,depth=1")
+    assert isinstance(h, HeuristicAgent) and h.samples == 2 and h.depth == 1
+    m = make_agent("mcts:0.2")
+    assert isinstance(m, MCTSAgent) and m.seconds == 0.2 and m.iterations is None
+    m = make_agent("mcts:iters=40,rollout=random,c=1.2,horizon=8")
+    assert isinstance(m, MCTSAgent)
+    assert (m.iterations, m.rollout, m.c, m.horizon, m.seconds) == (40, "random", 1.2, 8, None)
+    for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic"):
+        with pytest.raises(ValueError):
+            make_agent(bad)
+
+
+def test_the_web_lobby_call_works_without_a_sampler() -> None:
+    """The web hub calls agent.choose(view, options): every agent answers legally."""
+    g = rootlaw.new_game(factions=["marquise", "eyrie"], seed=1)
+    d = g.decision
+    assert d is not None
+    for name in ("random", "heuristic", "mcts:0.05"):
+        agent = make_agent(name, 3)
+        assert agent.choose(g.view(d.seat), list(d.options)) in d.options
+
+
+class Spy:
+    """An agent that records what it was given."""
+
+    name = "spy"
+    needs_view = True
+    needs_sampler = True
+
+    def __init__(self) -> None:
+        self.got: list[tuple[Any, ...]] = []
+
+    def choose(self, view: dict[str, Any], options: list[Any],
+               sampler: Sampler | None = None) -> Any:
+        self.got.append((view, options, sampler))
+        return options[0]
+
+
+def test_decide_gives_the_view_options_and_a_sampler_never_the_game() -> None:
+    g = rootlaw.new_game(factions=["marquise", "eyrie", "alliance"], seed=4)
+    spy = Spy()
+    for _ in range(30):
+        d = g.decision
+        assert d is not None
+        g.apply(decide(spy, g, seed=1))
+        view, options, sampler = spy.got[-1]
+        assert view["you"] == d.seat and options == d.options
+        assert isinstance(sampler, Sampler) and sampler.faction == d.seat
+        assert all(x is not g for x in (view, options, sampler))
+        assert not any(x is g or x is g.hands or x is g.deck
+                       for x in gc.get_referents(sampler))
+
+
+def test_heuristic_features_are_generic_and_weights_readable() -> None:
+    g = rootlaw.new_game(factions=["marquise", "eyrie", "alliance", "vagabond"], seed=2)
+    rnd = random.Random(2)
+    for _ in range(200):
+        g.apply(rnd.choice(g.legal_options()))
+    f = features(g, g.seat_of("marquise"))
+    assert f["building:sawmill"] == g.count_building(g.seat_of("marquise"), "sawmill")
+    assert "view:wood_in_supply" in f
+    v = features(g, g.seat_of("vagabond"))
+    assert any(k.startswith("view:items.") for k in v)
+    ev = Evaluator()
+    assert ev.weight("vagabond", "view:items.sword.ready") == WEIGHTS["vagabond"][
+        "view:items.*.ready"]
+    assert ev.weight("vagabot", "building:anything") == 0.6  # the default weights
+    s = g.seat_of("eyrie")
+    assert ev.value(g, s) >= g.vp[s]
+
+
+@pytest.mark.parametrize("me", ["marquise", "eyrie", "alliance", "vagabond"])
+def test_heuristic_outscores_random_against_bots(me: str) -> None:
+    """Over the same four seeds against three bots, the heuristic agent scores more."""
+    bots = [b for b in ["mechanical_marquise", *BOTS] if FACTIONS[b].replaces != me]
+    totals = {}
+    for name in ("random", "heuristic:depth=1"):
+        vp = 0
+        for seed in range(4):
+            g = rootlaw.new_game(factions=[me, *bots], seed=seed)
+            agent = make_agent(name, seed)
+            while not g.is_over:
+                g.apply(decide(agent, g, seed))
+            vp += g.vp[g.seat_of(me)]
+        totals[name] = vp
+    assert totals["heuristic:depth=1"] > totals["random"]
+
+
+def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
+    g = rootlaw.new_game(factions=["marquise", *BOTS], seed=9)
+    while g.decision is not None and len(g.decision.options) < 3:
+        g.apply(g.legal_options()[0])
+    picks = []
+    for _ in range(2):
+        agent = MCTSAgent(seed=5, iterations=30)
+        picks.append(decide(agent, g, seed=7))
+        assert agent.last["iterations"] == 30
+        assert sum(agent.last["visits"].values()) == 30
+        assert set(agent.last["visits"]) <= set(g.legal_options())
+    assert picks[0] == picks[1] and picks[0] in g.legal_options()
+    timed = MCTSAgent(seed=5, seconds=0.15)
+    import time
+
+    t = time.perf_counter()
+    decide(timed, g, seed=7)
+    assert time.perf_counter() - t < 1.0 and timed.last["iterations"] >= 1
+
+
+def test_mcts_plays_a_whole_game_with_humans_and_bots() -> None:
+    g = rootlaw.new_game(factions=["alliance", "vagabond", "mechanical_marquise"], seed=3)
+    agents = {"alliance": make_agent("mcts:iters=8,rollout=random", 1),
+              "vagabond": make_agent("heuristic:depth=1", 2)}
+    while not g.is_over:
+        d = g.decision
+        assert d is not None
+        g.apply(decide(agents[d.seat], g, seed=g.version))
+    assert g.winners
