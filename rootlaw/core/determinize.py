@@ -81,8 +81,8 @@ class Sampler:
         n = len(g.factions)
         cards: list[str] = []
         self._hand_sizes = [-1] * n
-        for o in range(n):
-            if o != me and g.fdefs[o].has_hand:
+        for o in range(n):  # a public hand (11.2.3) is known: kept as it is
+            if o != me and g.fdefs[o].has_hand and not g.fdefs[o].public_hand:
                 self._hand_sizes[o] = len(g.hands[o])
                 cards.extend(g.hands[o])
         self._deck_size = len(g.deck)

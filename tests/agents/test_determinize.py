@@ -18,6 +18,7 @@ MIXES = [
     ["alliance", "vagabond", "vagabond2"],
     ["marquise", "electric_eyrie", "automated_alliance", "vagabot"],
     ["eyrie", "alliance"],
+    ["riverfolk", "lizards", "alliance"],  # a public hand (11.2.3), the Lost Souls
 ]
 
 
@@ -37,10 +38,11 @@ def positions(factions: list[str], seed: int, every: int = 37) -> list[Game]:
 
 
 def hidden_cards(g: Game, me: int) -> Counter[str]:
-    """The cards seat ``me`` cannot see: other hands, the deck, face-down supporters."""
+    """The cards seat ``me`` cannot see: other hands (not a public one), the deck,
+    face-down supporters."""
     out: Counter[str] = Counter(g.deck)
     for o, fd in enumerate(g.fdefs):
-        if o != me:
+        if o != me and not fd.public_hand:
             out.update(g.hands[o])
             out.update(fd.hidden(g, o, me).get(CARDS, []))
     return out

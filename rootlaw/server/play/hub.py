@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from anyio import to_thread
 
 from rootlaw import Game, IllegalAction, LoadError
+from rootlaw.agents.base import decide
 from rootlaw.core.options import Option
 from rootlaw.server.errors import ApiError
 from rootlaw.server.play import payload, seats
@@ -267,12 +268,12 @@ class Hub:
         while (seat := live.agent_to_move()) is not None:
             await asyncio.sleep(self.agent_delay)
             version, game = live.version, live.game
-            agent = seats.build_agent(live.kinds[seat], self._agent_seed(game))
-            d = game.decision
-            assert d is not None
-            view = game.view(seat) if agent.needs_view else {}
+            seed = self._agent_seed(game)
+            agent = seats.build_agent(live.kinds[seat], seed)
+            snapshot = game.copy()  # the agent works on its own copy, off the event loop;
+            # it sees the seat's view and determinized samples only (agents.decide)
             try:
-                option = await to_thread.run_sync(agent.choose, view, list(d.options))
+                option = await to_thread.run_sync(decide, agent, snapshot, seed)
             except Exception:  # a broken agent must not stop the server
                 log.exception("agent %s failed in game %s", live.kinds[seat], live.id)
                 return
