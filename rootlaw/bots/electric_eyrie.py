@@ -376,7 +376,7 @@ def move_destination(g: Game, s: int, a: int) -> int | None:
     enemy pieces, b lowest priority; legal where the bot may move (2.3)."""
     for b in in_order(move_destinations(g, s, a), lambda b: -has_roost(g, s, b),
                       lambda b: -enemy_pieces(g, s, b), lambda b: b):
-        if g.may_move_into(s, b):
+        if g.may_move(s, a, b):
             return b
     return None
 

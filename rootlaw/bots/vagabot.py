@@ -251,7 +251,7 @@ def routes(g: Game, s: int) -> dict[int, tuple[int, int]]:
         frontier = [p]
     elif p >= FOREST:
         for c in g.board.forests[p - FOREST][1]:
-            if g.may_move_into(s, c):
+            if g.may_move(s, p, c):
                 out[c] = (1, 0)
                 frontier.append(c)
     ferry = g.ferry if ferry_available(g) else 0
@@ -261,13 +261,13 @@ def routes(g: Game, s: int) -> dict[int, tuple[int, int]]:
         for a in frontier:
             d, via = out[a]
             for b in move_links(g, s, a):
-                if b not in out and g.may_move_into(s, b):
+                if b not in out and g.may_move(s, a, b):
                     out[b] = (d + 1, via)
                     nxt.append(b)
         for a in frontier:
             if a == ferry and not out[a][1]:
                 for b in coastal:
-                    if b not in out and g.may_move_into(s, b):
+                    if b not in out and g.may_move(s, a, b):
                         out[b] = (out[a][0] + 1, b)
                         nxt.append(b)
         frontier = nxt

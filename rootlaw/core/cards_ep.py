@@ -217,10 +217,10 @@ def false_orders_options(g: Game, s: int) -> list[Option]:
             if not w[a]:
                 continue
             for b in move_links(g, o, a):
-                if not limited or g.may_move_into(o, b):
+                if not limited or g.may_move(o, a, b):
                     out.append(("false_orders", f, a, b))
             for b in ferry_destinations(g, a):
-                if not limited or g.may_move_into(o, b):
+                if not limited or g.may_move(o, a, b):
                     out.append(("false_orders_ferry", f, a, b))
     return out
 

@@ -25,6 +25,10 @@ class Faction(StrEnum):
     VAGABOND2 = "vagabond2"
     LIZARDS = "lizards"
     RIVERFOLK = "riverfolk"
+    DUCHY = "duchy"
+    CORVIDS = "corvids"
+    HUNDREDS = "hundreds"
+    KEEPERS = "keepers"
 
 
 NO_STEPS: Final[tuple[Step, ...]] = ()  # what a hook with nothing to add returns (no allocation)
@@ -187,8 +191,10 @@ class FactionDef:
     def take_pawn_move(self, g: Game, s: int, choice: Any) -> None:
         raise ValueError(choice)
 
-    def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
-        """True if faction ``s``'s rules stop ``mover`` moving into ``c`` (D.6.2)."""
+    def blocks_move(self, g: Game, s: int, mover: int, a: int, b: int) -> bool:
+        """True if faction ``s``'s rules stop ``mover`` moving pieces from ``a`` (a
+        clearing, a forest, or 0) into ``b`` (D.6.2 into; 13.7.2 Snare from). Also
+        called for s's own moves (``mover == s``)."""
         return False
 
     def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:

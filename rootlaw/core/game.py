@@ -567,10 +567,11 @@ class Game:
                 return False
         return True
 
-    def may_move_into(self, s: int, c: int) -> bool:
-        """Whether any faction's rule forbids s moving pieces into c (D.6.2)."""
+    def may_move(self, s: int, a: int, b: int) -> bool:
+        """Whether no faction's rule forbids s moving pieces from a (a clearing, a forest,
+        or 0 for none) into b (D.6.2 Scorched Earth; 13.7.2 Snare; 12.2.2 The Burrow)."""
         for o, fd in enumerate(self.fdefs):
-            if fd.limits_movement and fd.blocks_move(self, o, s, c):
+            if fd.limits_movement and fd.blocks_move(self, o, s, a, b):
                 return False
         return True
 

@@ -41,7 +41,7 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
         rules_a = free or ruler[a] == s
         for b in links[a]:
             if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
-                    and (not limited or g.may_move_into(s, b))):
+                    and (not limited or g.may_move(s, a, b))):
                 out.append((a, b))
     return out
 
@@ -57,7 +57,7 @@ def ferry_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[t
     out: list[tuple[int, int]] = []
     for b in ferry_destinations(g, a):
         if ((not needs_rule(g, s, a, b) or g.rules(s, a) or g.rules(s, b))
-                and g.may_move_into(s, b)):
+                and g.may_move(s, a, b)):
             out.append((a, b))
     return out
 
@@ -76,7 +76,7 @@ def can_move(g: Game, s: int) -> bool:
             rules_a = free or ruler[a] == s
             for b in links[a]:
                 if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
-                        and (not limited or g.may_move_into(s, b))):
+                        and (not limited or g.may_move(s, a, b))):
                     return True
     return bool(g.ferry) and bool(ferry_pairs(g, s))
 

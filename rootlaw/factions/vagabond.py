@@ -216,7 +216,7 @@ def ferry_places(g: Game, s: int) -> list[int]:
     p = g.pawn[s]
     if not 0 < p < FOREST:
         return []
-    return [c for c in ferry_destinations(g, p) if g.may_move_into(s, c)]
+    return [c for c in ferry_destinations(g, p) if g.may_move(s, p, c)]
 
 
 def place_name(g: Game, p: int) -> str:
@@ -380,8 +380,8 @@ class Vagabond(FactionDef):
         if choice[0] == "pawn_ferry":
             take_ferry(g, s, src, choice[1])
 
-    def blocks_move(self, g: Game, s: int, mover: int, c: int) -> bool:
-        return vs_of(g, s).scorched == c  # D.6.2
+    def blocks_move(self, g: Game, s: int, mover: int, a: int, b: int) -> bool:
+        return vs_of(g, s).scorched == b  # D.6.2
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         return vs_of(g, s).scorched == c
@@ -528,8 +528,8 @@ class Slip(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        dests = [p for p in move_places(g, s, where(g, s))
-                 if p >= FOREST or g.may_move_into(s, p)]
+        here = where(g, s)
+        dests = [p for p in move_places(g, s, here) if p >= FOREST or g.may_move(s, here, p)]
         return ([("slip", place_name(g, p)) for p in dests]
                 + [("slip_ferry", p) for p in ferry_places(g, s)] + [("skip",)])
 
@@ -578,7 +578,7 @@ def move_costs(g: Game, s: int) -> list[tuple[int, int]]:
     p = where(g, s)
     out = []
     for dest in move_places(g, s, p):
-        if dest >= FOREST or not g.may_move_into(s, dest):
+        if dest >= FOREST or not g.may_move(s, p, dest):
             continue
         out.append((dest, 2 if hostile_warriors_in(g, s, dest) else 1))
     return out
@@ -688,7 +688,7 @@ def special_choices(g: Game, s: int) -> list[Option]:
         return [("special", "scorched earth")]
     if ch == "harrier":  # D.9.2 Glide
         return [("glide", x) for x in g.clearings()
-                if x != g.pawn[s] and g.may_move_into(s, x)]
+                if x != g.pawn[s] and g.may_move(s, g.pawn[s], x)]
     return []
 
 

@@ -267,7 +267,7 @@ def test_D_6_2_scorched_earth() -> None:
     assert scored(g, V) == [(V, 3, "removal")]
     assert vs(g).relations == {M: -1, E: -1}  # their warriors removed (9.2.9.III)
     assert pawn(g) == 5  # he remains
-    assert not g.may_place(g.seat_of(M), 5) and not g.may_move_into(g.seat_of(M), 5)
+    assert not g.may_place(g.seat_of(M), 5) and not g.may_move(g.seat_of(M), 1, 5)
     g.apply(("v_move", 1))
     assert ("v_move", 5) not in options(g)
     assert_illegal(g, ("v_move", 5))
