@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 from rootlaw.core.battle import BattleCards, battle_options, register_battle_cards, start_battle
 from rootlaw.core.catalog import Card
 from rootlaw.core.faction_api import NO_STEPS
-from rootlaw.core.game import Game
+from rootlaw.core.game import EVENING_DRAWN, Game
 from rootlaw.core.maps import ferry_destinations, take_ferry
 from rootlaw.core.move import (
     do_move,
@@ -85,7 +85,13 @@ def give_card(g: Game, s: int, t: int, card: str) -> None:
 
 
 def draw_cards(g: Game, s: int, n: int) -> None:
-    """s draws n cards (2.1): Informants may replace a draw in s's own Evening."""
+    """s draws n cards (2.1): Informants may replace a draw in s's own Evening. Before
+    s's first draw in its Evening, other factions' anytime effects are offered (13.2.4
+    Exposure: "before drawing any cards in their Evening")."""
+    if (g.phase == "evening" and g.turn_seat == s and EVENING_DRAWN not in g.once
+            and g.fdefs[s].has_hand and g.offers_anytime()):
+        g.push(("anytime", s), ("draw_cards", s, n))
+        return
     if g.deckdef.ep and "informants" in g.played[s] and g.phase == "evening" and g.turn_seat == s:
         g.push(("draw_cards", s, n))
     else:
