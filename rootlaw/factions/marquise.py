@@ -173,7 +173,7 @@ class PlaceWood(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s, served = st[1], list(st[2])
-        todo = g.buildings_of(s, "sawmill")
+        todo = placeable(g, s, "sawmill")
         for c in served:
             todo.remove(c)
         left = wood_supply(g, s)
@@ -188,11 +188,17 @@ class PlaceWood(Handler):
             return
         s = st[1]
         if o[1] == 0:
-            for c in g.buildings_of(s, "sawmill"):
+            for c in placeable(g, s, "sawmill"):
                 g.place_token(s, "wood", c)
             return
         g.place_token(s, "wood", o[1])
         g.push(("marquise.wood", s, st[2] + (o[1],)))
+
+
+def placeable(g: Game, s: int, kind: str) -> list[int]:
+    """Clearings of s's buildings of ``kind`` (one per building) where s may place
+    pieces (13.7.2 Snare: wood, warriors)."""
+    return [c for c in g.buildings_of(s, kind) if g.may_place(s, c)]
 
 
 # ---------------------------------------------------------------- daylight
@@ -240,7 +246,8 @@ def can_build(g: Game, s: int) -> bool:
         return False  # no building left, or not enough wood anywhere
     ruler = g.rulers()
     if cheapest == 0:
-        return any(ruler[c] == s and g.open_slots(c) > 0 for c in g.clearings())
+        return any(ruler[c] == s and g.open_slots(c) > 0 and g.may_place(s, c)
+                   for c in g.clearings())
     adj = g.adj
     seen: set[int] = set()
     for start in g.buildings_of(s, "wood"):
@@ -251,7 +258,7 @@ def can_build(g: Game, s: int) -> bool:
         while todo:
             x = todo.pop()
             wood += g.tokens[x].count((s, "wood"))
-            slot = slot or g.open_slots(x) > 0
+            slot = slot or g.open_slots(x) > 0 and g.may_place(s, x)
             for y in adj[x]:
                 if y not in seen and ruler[y] == s:
                     seen.add(y)
@@ -277,7 +284,7 @@ def build_options(g: Game, s: int) -> list[Option]:
             continue
         cost = COST[placed]
         for c, root in group.items():
-            if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
+            if g.open_slots(c) > 0 and wood.get(root, 0) >= cost and g.may_place(s, c):
                 out.append(("build", kind, c))
     return out
 
@@ -287,7 +294,7 @@ def overwork_options(g: Game, s: int) -> list[Option]:
     if not wood_supply(g, s) or not g.hands[s]:
         return []
     out: list[Option] = []
-    for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
+    for c in dict.fromkeys(placeable(g, s, "sawmill")):
         out.extend(("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
     return out
 
@@ -314,8 +321,7 @@ class Actions(Handler):
                 out.append(("action", "battle"))
             if can_move(g, s):
                 out.append(("action", "march"))
-            if ("recruit" not in g.once and g.warrior_supply(s)
-                    and g.count_building(s, "recruiter")):
+            if "recruit" not in g.once and g.warrior_supply(s) and placeable(g, s, "recruiter"):
                 out.append(("action", "recruit"))
             if can_build(g, s):
                 out.append(("action", "build"))
@@ -428,7 +434,7 @@ class Recruit(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        todo = g.buildings_of(s, "recruiter")
+        todo = placeable(g, s, "recruiter")
         for c in st[2]:
             todo.remove(c)
         left = g.warrior_supply(s)
@@ -443,7 +449,7 @@ class Recruit(Handler):
             return
         s = st[1]
         if o[1] == 0:
-            todo = g.buildings_of(s, "recruiter")
+            todo = placeable(g, s, "recruiter")
             for c in st[2]:
                 todo.remove(c)
             for c in todo:
@@ -528,7 +534,8 @@ class FieldHospitals(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s, c = st[1], st[2]
-        if not keep_clearing(g, s):
+        keep = keep_clearing(g, s)
+        if not keep or not g.may_place(s, keep):  # 13.7.2: a snare in the keep's clearing
             return [("decline",)]
         return [("field_hospitals", x) for x in g.cards_matching(s, g.suits[c])] + [
             ("decline",)]

@@ -211,12 +211,13 @@ def move_places(g: Game, s: int, p: int) -> list[int]:
                                         if p in cl]
 
 
-def ferry_places(g: Game, s: int) -> list[int]:
-    """C.2.5: coastal clearings the Vagabond's pawn can reach by the Ferry now."""
+def ferry_places(g: Game, s: int, slip: bool = False) -> list[int]:
+    """C.2.5: coastal clearings the Vagabond's pawn can reach by the Ferry now (a Slip
+    ignores effects preventing movement out of a clearing, 9.4.2)."""
     p = g.pawn[s]
     if not 0 < p < FOREST:
         return []
-    return [c for c in ferry_destinations(g, p) if g.may_move(s, p, c)]
+    return [c for c in ferry_destinations(g, p) if g.may_move(s, 0 if slip else p, c)]
 
 
 def place_name(g: Game, p: int) -> str:
@@ -529,9 +530,10 @@ class Slip(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         here = where(g, s)
-        dests = [p for p in move_places(g, s, here) if p >= FOREST or g.may_move(s, here, p)]
+        # 9.4.2: ignoring effects that prevent movement out of a clearing (13.7.2 Snare)
+        dests = [p for p in move_places(g, s, here) if p >= FOREST or g.may_move(s, 0, p)]
         return ([("slip", place_name(g, p)) for p in dests]
-                + [("slip_ferry", p) for p in ferry_places(g, s)] + [("skip",)])
+                + [("slip_ferry", p) for p in ferry_places(g, s, True)] + [("skip",)])
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "slip":
