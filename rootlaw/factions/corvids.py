@@ -126,6 +126,17 @@ def supply_types(g: Game, s: int) -> list[str]:
     return out
 
 
+def on_map(g: Game, s: int) -> FaceDown:
+    """The face-down plots still on the map: in a battle, a plot removed by a hit keeps
+    its identity in the state until the battle's removals trigger (13.7.4)."""
+    fd = st_of(g, s).facedown
+    out = fd
+    for c in fd.locs:
+        if (s, PLOT) not in g.tokens[c]:
+            out, _ = out.removed(c)
+    return out
+
+
 def is_enemy(g: Game, s: int, o: int) -> bool:
     """G.1.8: another player not in a coalition with s (9.2.8)."""
     return o != s and g.coalition[o] != s and g.coalition[s] != o
@@ -256,7 +267,7 @@ class Corvids(FactionDef):
                 supply[kind] = supply.get(kind, 0) + 1
         return {
             # 13.2.2.I: where the face-down plots are; what they are, to the Corvids only
-            "face_down": face_down_view(PLOT, fs.facedown, sees),
+            "face_down": face_down_view(PLOT, on_map(g, s), sees),
             "face_up": {kind: g.count_token(s, kind) for kind in TYPES},
             "plots_in_supply": TOTAL - plots_on_map(g, s),
             "supply": supply,
