@@ -27,7 +27,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / "build" / "compiled"
 MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
-         "mechanical_marquise,electric_eyrie,automated_alliance,vagabot"]
+         "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
+         "corvids,marquise,eyrie,vagabond"]
 
 
 # ------------------------------------------------------------- the worker

@@ -551,19 +551,24 @@ def test_13_7_4_raid_face_up_removed_and_short_of_warriors() -> None:
 
 
 def test_13_7_4_raid_after_a_favor_card() -> None:
-    g = marquise_turn(warriors={M: {1: 1}}, buildings={M: {1: ["workshop"]}},
-                      down={5: "raid", 10: "bomb"}, hands={M: ["favor_of_the_rabbits"]},
-                      supply={"sword": 2})
-    g.fdefs[1].crafting_pieces  # the workshop in fox 1 cannot pay three rabbits:
-    g.hands[1] = ["favor_of_the_rabbits"]
     from rootlaw.core.effects import favor
 
-    favor(g, 1, "rabbit")
+    g = marquise_turn(warriors={M: {1: 1}}, down={5: "raid", 10: "bomb"})
+    favor(g, 1, "rabbit")  # the effect of Favor of the Rabbits, crafted by the Marquise
     g._advance()
     assert g.tokens[5] == () and g.tokens[10] == ()
     assert sum(e[1] for e in scored(g, M)) == 2  # 3.2.1, both plots
     assert g.warriors[0][1] == 1 and g.warriors[0][2] == 1  # the raid in 5, not the bomb
     assert ("raid", CV, 5) in g.log and ("raid", CV, 10) not in g.log
+
+
+def test_13_7_4_raid_after_crafting_favor_of_the_rabbits() -> None:
+    g = at([("craft", M)], phase="daylight", turn=M, stop=True, warriors={M: {5: 1}},
+           buildings={M: {3: ["workshop"], 4: ["workshop"], 10: ["workshop"]}},
+           down={5: "raid"}, hands={M: ["favor_of_the_rabbits"]})
+    play(g, ("craft", "favor_of_the_rabbits", ()))
+    assert g.tokens[5] == () and g.warriors[1][5] == 1  # its own pieces stay
+    assert g.warriors[0][1] == 1 and g.warriors[0][2] == 1
 
 
 def test_3_2_1_removing_a_plot_scores_and_reveals_nothing() -> None:
