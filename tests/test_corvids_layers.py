@@ -130,3 +130,16 @@ def test_the_action_encoding_covers_every_corvid_verb() -> None:
             opts = g.legal_options()
             g.apply(opts[rnd.randrange(len(opts))])
     assert {"cv_plot", "expose", "flip", "trick"} <= seen
+
+
+def test_rare_corvid_verbs_are_declared_not_left_to_the_fallback() -> None:
+    pytest.importorskip("numpy")
+    from rootlaw.rl.encoding import DECLARED, ActionEncoding
+
+    enc = ActionEncoding([CV, "marquise", "automated_alliance"])
+    assert set(DECLARED[CV]) <= set(enc.verbs)  # raid_in, cv_recruit_in: warriors short
+    for o in [("raid_in", 7), ("cv_recruit_in", 12), ("cv_recruit", "ambush_bird", "mouse"),
+              ("cv_plot", 3, "raid"), ("expose", 11, "snare"), ("show_card", "anvil")]:
+        code = enc.encode(o)
+        assert code < enc.fallback_at and enc.decode(code) == o
+    assert ActionEncoding(["marquise", "eyrie"]).size == 8121  # other configurations alike
