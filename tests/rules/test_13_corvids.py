@@ -603,3 +603,18 @@ def test_random_games_keep_plots_consistent(seed: int) -> None:
 def test_forest_origins_are_never_snared() -> None:
     g = daylight(up={5: "snare"})
     assert g.may_move(1, FOREST, 5) and g.may_move(1, 0, 1)
+
+
+def test_13_7_2_a_revolt_removes_the_snare_first() -> None:
+    from rootlaw.bots.automated_alliance import can_revolt_in
+    from rootlaw.factions.alliance import revolt_clearings
+    from rootlaw.factions.alliance import st_of as al_of
+
+    aa = "automated_alliance"
+    g = at([("pause_cv", aa)], factions=(CV, aa), turn=aa, phase="birdsong",
+           tokens={aa: {5: ["sympathy"]}}, up={5: "snare"}, stop=True)
+    assert not g.may_place(1, 5) and can_revolt_in(g, 1, 5)  # 2.3: a legal target
+    g = at([("pause_cv", A)], factions=(CV, A), turn=A, phase="birdsong",
+           tokens={A: {5: ["sympathy"]}}, up={5: "snare"}, stop=True)
+    al_of(g, 1).supporters = ("bake_sale", "a_visit_to_friends")
+    assert revolt_clearings(g, 1) == [5]

@@ -46,6 +46,12 @@ def test_the_lobby_offers_the_corvids(client: httpx.Client) -> None:
     assert cv["name"] == "Corvid Conspiracy" and cv["reach"] == 3 and not cv["bot"]
 
 
+def test_the_lobbys_reach_advice_takes_the_engine_ids(client: httpx.Client) -> None:
+    r = client.get("/api/reach", params={"factions": "corvids,marquise,lizards"})
+    assert r.status_code == 200, r.text
+    assert r.json()["total"] == 3 + 10 + 2
+
+
 def test_another_seat_never_receives_a_face_down_plots_type(client: httpx.Client) -> None:
     game, _ = game_with_a_face_down_plot(client)
     gid = game["id"]
