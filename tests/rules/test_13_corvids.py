@@ -605,7 +605,7 @@ def test_forest_origins_are_never_snared() -> None:
     assert g.may_move(1, FOREST, 5) and g.may_move(1, 0, 1)
 
 
-def test_13_7_2_a_revolt_removes_the_snare_first() -> None:
+def test_13_7_2_a_revolt_removes_the_snare_first_the_bots_does_not_target_it() -> None:
     from rootlaw.bots.automated_alliance import can_revolt_in
     from rootlaw.factions.alliance import revolt_clearings
     from rootlaw.factions.alliance import st_of as al_of
@@ -613,7 +613,9 @@ def test_13_7_2_a_revolt_removes_the_snare_first() -> None:
     aa = "automated_alliance"
     g = at([("pause_cv", aa)], factions=(CV, aa), turn=aa, phase="birdsong",
            tokens={aa: {5: ["sympathy"]}}, up={5: "snare"}, stop=True)
-    assert not g.may_place(1, 5) and can_revolt_in(g, 1, 5)  # 2.3: a legal target
+    # the bot's reading (docs/rootbotics_automated_alliance.md): nothing may forbid placing
+    # the base when targeting, as with the keep, so it falls through (2.3)
+    assert not g.may_place(1, 5) and not can_revolt_in(g, 1, 5)
     g = at([("pause_cv", A)], factions=(CV, A), turn=A, phase="birdsong",
            tokens={A: {5: ["sympathy"]}}, up={5: "snare"}, stop=True)
     al_of(g, 1).supporters = ("bake_sale", "a_visit_to_friends")
