@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, difficulty, has_trait, ordered, targets
 from rootlaw.core.catalog import load_json
-from rootlaw.core.effects import may_place_once_cleared, remove_all_enemy_pieces
+from rootlaw.core.effects import remove_all_enemy_pieces
 from rootlaw.core.errors import SetupError
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import Game
@@ -183,8 +183,8 @@ def spread_sympathy(g: Game, s: int, score: bool = True) -> int | None:
 # ------------------------------------------------------------------- revolt
 def can_revolt_in(g: Game, s: int, c: int) -> bool:
     """A revolt is legal where the base fits once the enemy buildings are gone and
-    no rule forbids placing it then (2.3; a snare is removed first, 13.7.2)."""
-    return base_fits_after_revolt(g, s, c) and may_place_once_cleared(g, s, c)
+    no rule forbids placing it (2.3)."""
+    return base_fits_after_revolt(g, s, c) and g.may_place(s, c)
 
 
 def revolt_target(g: Game, s: int, suits: Iterable[str]) -> int | None:

@@ -254,18 +254,6 @@ def favor(g: Game, s: int, suit: str) -> None:
             remove_all_enemy_pieces(g, s, c)
 
 
-def may_place_once_cleared(g: Game, s: int, c: int) -> bool:
-    """Whether s may place pieces in c once every enemy building and token there is
-    removed (8.4.1 Revolt: the keep, a snare go first; D.6.2's torch, an item, stays)."""
-    if g.may_place(s, c):
-        return True
-    x = g.copy()
-    for o in g.enemies(s):
-        for p in x.faction_pieces(o, c):
-            x.take_piece(c, p)
-    return x.may_place(s, c)
-
-
 def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
     """Remove every enemy piece from c (Favors, 8.4.1.III Revolt): score one VP per
     building and token (3.2.1), then resolve the triggers (1.1.3)."""
