@@ -16,9 +16,10 @@ import math
 import random
 import secrets
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 
+from rootlaw.core.catalog import board
+from rootlaw.core.maps import balanced_layouts as engine_balanced_layouts
 from rootlaw.server.errors import ApiError
 from rootlaw.server.resources import load_json
 
@@ -104,40 +105,11 @@ def random_layout(m: MapFacts, seed: int) -> dict[int, str]:
     return dict(zip(m.ids, markers, strict=True))
 
 
-@lru_cache(maxsize=8)
 def balanced_layouts(name: str) -> tuple[tuple[str, ...], ...]:
     """Every layout with opposite corners different and the fewest same-suit paths,
-    as suit tuples in clearing order, in a fixed enumeration order."""
-    m = facts(name)
-    index = {cid: i for i, cid in enumerate(m.ids)}
-    edges = [(index[a], index[b]) for a, b in m.open_paths]
-    n, k = len(m.ids), len(m.ids) // len(SUITS)
-    full = (1 << n) - 1
-
-    def inside(mask: int) -> int:
-        return sum(1 for a, b in edges if mask >> a & 1 and mask >> b & 1)
-
-    groups = [sum(1 << i for i in c) for c in combinations(range(n), k)]
-    cost = {g: inside(g) for g in groups}
-    corner_pairs = [(index[a], index[b]) for a, b in m.corners]
-    best: list[tuple[int, int, int]] = []
-    best_cost = math.inf
-    for fox in groups:
-        rest = [i for i in range(n) if not fox >> i & 1]
-        for combo in combinations(rest, k):
-            rabbit = sum(1 << i for i in combo)
-            mouse = full ^ fox ^ rabbit
-            total = cost[fox] + cost[rabbit] + cost[mouse]
-            if total > best_cost:
-                continue
-            if any((g >> a & 1) and (g >> b & 1) for g in (fox, rabbit, mouse)
-                   for a, b in corner_pairs):
-                continue
-            if total < best_cost:
-                best_cost, best = total, []
-            best.append((fox, rabbit, mouse))
-    return tuple(tuple(s for i in range(n) for s, g in zip(SUITS, trio, strict=True)
-                       if g >> i & 1) for trio in best)
+    as suit tuples in clearing order: the engine's own list (core.maps, A.1), so the
+    randomizer and ``suits="balanced"`` games draw from the same layouts."""
+    return engine_balanced_layouts(board(name))
 
 
 def balanced_layout(m: MapFacts, seed: int) -> dict[int, str]:

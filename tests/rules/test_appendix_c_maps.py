@@ -304,12 +304,17 @@ def test_a_1_printed_needs_printed_suits() -> None:
 
 
 @pytest.mark.parametrize("name", ["fall", "winter", "lake", "mountain"])
-def test_a_1_balanced_layouts_match_the_map_randomizer(name: str) -> None:
-    """The engine's balanced layouts are the web map randomizer's (docs/web.md)."""
-    from rootlaw.server.maps import balanced_layouts as web_layouts
-    mine = balanced_layouts(board(name))
-    assert mine == web_layouts(name) and mine
+def test_a_1_balanced_layouts_are_the_least_clumped(name: str) -> None:
+    """Balanced layouts (also the web map randomizer's, docs/web.md): opposite corners
+    differ and every layout has the same, fewest, same-suit open paths."""
     b = board(name)
+    mine = balanced_layouts(b)
+    assert mine and len(set(mine)) == len(mine)
+    open_paths = [(x, y) for x, y in b.paths if (x, y) not in b.closed_at_setup]
+    costs = {sum(lay[x - 1] == lay[y - 1] for x, y in open_paths) for lay in mine}
+    assert len(costs) == 1
+    for lay in mine:
+        assert all(lay[x - 1] != lay[b.opposite[x] - 1] for x in b.corners)
     g = rootlaw.new_game([M, E], map=name, seed=4, suits="balanced")
     assert g.suits[1:] in mine
     for a, c in ((x, b.opposite[x]) for x in b.corners):

@@ -200,3 +200,23 @@ def test_hotseat_curtain_between_people_at_one_screen(page: Page, client: httpx.
     hand = state(client, game["id"], token(game, "eyrie"))["view"]["players"]["eyrie"]["hand"]
     expect(page.locator("#hand .card-chip")).to_have_count(len(hand))
     expect(page.locator("#options button.option").first).to_be_visible()
+
+
+def test_board_draws_the_ferry_and_the_closed_paths_of_the_view(
+        page: Page, client: httpx.Client) -> None:
+    """C.2.5 the Ferry beside its clearing; C.3.2 the Mountain's closed paths, as the
+    view has them now (C.3.3 opens them during play)."""
+    lake = create(client, factions=["marquise", "eyrie"], seed=45, map="lake")
+    ferry = state(client, lake["id"])["view"]["ferry"]
+    page.goto(lake["seats"]["marquise"]["url"])
+    expect(page.locator(f"#map-holder g.clearing[data-id='{ferry}'] .ferry")).to_have_count(1)
+    expect(page.locator("#map-holder .ferry")).to_have_count(1)
+    mountain = create(client, factions=["marquise", "eyrie"], seed=46, map="mountain")
+    closed = state(client, mountain["id"])["view"]["closed_paths"]
+    assert closed
+    page.goto(mountain["seats"]["marquise"]["url"])
+    expect(page.locator("#map-holder line.path.closed")).to_have_count(len(closed))
+    for a, b in closed:
+        expect(page.locator(f"#map-holder line.path.closed[data-a='{a}'][data-b='{b}'], "
+                            f"#map-holder line.path.closed[data-a='{b}'][data-b='{a}']")
+               ).to_have_count(1)

@@ -146,6 +146,13 @@ function warriorBadges(c, colors, names) {
   return out;
 }
 
+/** The Lake's Ferry (C.2.5), drawn beside its clearing. */
+function ferry() {
+  return svg("g", { class: "ferry", transform: `translate(${-R - 14} ${R - 4})` }, svg("title", {}, "the Ferry (C.2.5)"),
+    svg("path", { d: "M-16,0 L16,0 L10,9 L-10,9 Z", fill: "#6b4f2a" }),
+    svg("path", { d: "M0,0 L0,-18 L11,-4 Z", fill: "#f4ead2", stroke: "#6b4f2a" }));
+}
+
 function pawn(x, y, color, title, faction) {
   return svg("g", { class: "pawn", "data-faction": faction, transform: `translate(${x} ${y})` }, svg("title", {}, title),
     svg("path", { d: "M-13,16 L-9,-2 A9,9 0 1,1 9,-2 L13,16 Z", fill: color || "#444" }),
@@ -174,10 +181,14 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     rivers.append(svg("path", { class: "river", d }));
   }
   const paths = layer("paths");
+  // C.3.3: closed paths open during play, so the view's list wins over the setup's
+  const closed = view.closed_paths ? new Set(view.closed_paths.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`)) : null;
   for (const p of layout.paths) {
     const a = pos[p.a], b = pos[p.b];
     const line = { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
-    paths.append(svg("line", { class: "path-edge", ...line }), svg("line", { class: `path${p.closed ? " closed" : ""}`, ...line }));
+    const isClosed = closed ? closed.has(`${Math.min(p.a, p.b)}-${Math.max(p.a, p.b)}`) : p.closed;
+    paths.append(svg("line", { class: "path-edge", ...line }),
+      svg("line", { class: `path${isClosed ? " closed" : ""}`, "data-a": p.a, "data-b": p.b, ...line }));
   }
   const forestPawns = layer("forest-pawns");
   for (const f of view.forests || []) {
@@ -200,6 +211,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
       svg("path", { class: "glyph", d: GLYPHS[c.suit] || "", transform: "translate(-33 -36) scale(0.55)" }),
       svg("text", { class: "cid", x: 0, y: -34 }, c.id));
     g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names));
+    if (view.ferry === c.id) g.append(ferry());
     if (pickable && options.onPick) {
       g.addEventListener("click", () => options.onPick(c.id));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onPick(c.id); } });
