@@ -538,7 +538,9 @@ class Exert(Handler):
     prompt = "Exert: take one Daylight action and draw no cards?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return action_options(g, st[1]) + [("no_exert",)]
+        # not by the Ferry: its mover draws a card (C.2.5), and exerting draws none
+        out = [o for o in action_options(g, st[1]) if o[0] != "ferry"]
+        return out + [("no_exert",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "no_exert":

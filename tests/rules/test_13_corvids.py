@@ -620,3 +620,13 @@ def test_13_7_2_a_revolt_removes_the_snare_first_the_bots_does_not_target_it() -
            tokens={A: {5: ["sympathy"]}}, up={5: "snare"}, stop=True)
     al_of(g, 1).supporters = ("bake_sale", "a_visit_to_friends")
     assert revolt_clearings(g, 1) == [5]
+
+
+def test_13_6_1_exert_never_by_the_ferry() -> None:
+    ferry = build([CV, M], step=("pause_cv", CV), map="lake").ferry
+    day = at([("corvids.daylight", CV, 3)], phase="daylight", turn=CV, map="lake",
+             warriors={CV: {ferry: 2}}, stop=True)
+    assert options(day, "ferry")  # C.2.5 in Daylight
+    g = at([("corvids.exert", CV)], phase="evening", turn=CV, map="lake",
+           warriors={CV: {ferry: 2}}, stop=True)
+    assert not options(g, "ferry") and options(g, "move")
