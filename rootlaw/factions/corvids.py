@@ -224,7 +224,6 @@ class Corvids(FactionDef):
             fs.facedown, kind = fs.facedown.removed(c)
         if kind != "raid":
             return NO_STEPS
-        g.note("raid", g.factions[s], c)
         return [("corvids.raid", s, c, ())]
 
     def anytime_options(self, g: Game, s: int, current: int) -> list[Any]:
@@ -587,6 +586,8 @@ class Raid(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]
         c: int = st[2]
+        if o[0] != "done" and not st[3]:  # the warriors show it was a raid (face down too)
+            g.note("raid", g.factions[s], c)
         if o[0] == "raid_all":
             place_all(g, s, [x for x in g.adjacent(c) if x not in st[3] and g.may_place(s, x)])
         elif o[0] == "raid_in":

@@ -630,3 +630,10 @@ def test_13_6_1_exert_never_by_the_ferry() -> None:
     g = at([("corvids.exert", CV)], phase="evening", turn=CV, map="lake",
            warriors={CV: {ferry: 2}}, stop=True)
     assert not options(g, "ferry") and options(g, "move")
+
+
+def test_13_7_4_a_raid_that_places_nothing_tells_nothing() -> None:
+    g = marquise_turn(warriors={M: {5: 3}, CV: {12: 15}}, down={5: "raid"},
+                      forced=[["dice", [1, 0]]])
+    play(g, ("action", "battle"))
+    assert (0, PLOT) not in g.tokens[5] and not [e for e in g.log if e[0] == "raid"]

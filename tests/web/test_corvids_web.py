@@ -92,3 +92,17 @@ def test_the_board_draws_plots_face_down_for_others_and_known_for_the_corvids(
     expect(page.locator(f".faction-board[data-faction='{CV}']")).to_contain_text("face down")
     html = page.content()
     assert f"{ids[0]}: only you see" not in html
+
+
+def test_the_narrated_log_shows_an_exposure_card_to_the_corvids_only() -> None:
+    from rootlaw.server.play.narrate import narrate
+
+    log = [("d", M, ("expose", 5, "bomb")), ("d", M, ("show_card", "bake_sale")),
+           ("not_exposed", M, 5, "bomb"), ("d", CV, ("cv_plot", 7, "raid")),
+           ("d", CV, ("flip", 7)), ("flip", CV, 7, "raid")]
+    for viewer in (None, M, CV):
+        text = " ".join(line["text"] for line in narrate(log, [CV, M], viewer, False))
+        assert "guesses that the plot in 5 is a bomb" in text and "say no" in text
+        assert ("Bake Sale" in text) == (viewer in (M, CV))  # shown to the Corvids
+        assert ("face-down raid" in text) == (viewer == CV)
+        assert "plot in 7 is a raid" in text  # flipped: public
