@@ -584,6 +584,15 @@ class Game:
                 return False
         return True
 
+    def placement_limited(self, s: int) -> bool:
+        """Whether another faction's rule may forbid s placing pieces anywhere (a fast
+        path: without one, ``may_place`` is always true for s)."""
+        fdefs = self.fdefs
+        for o in range(len(fdefs)):
+            if o != s and fdefs[o].limits_placement:
+                return True
+        return False
+
     def may_move(self, s: int, a: int, b: int) -> bool:
         """Whether no faction's rule forbids s moving pieces from a (a clearing, a forest,
         or 0 for none) into b (D.6.2 Scorched Earth; 13.7.2 Snare; 12.2.2 The Burrow)."""

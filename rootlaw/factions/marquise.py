@@ -198,7 +198,10 @@ class PlaceWood(Handler):
 def placeable(g: Game, s: int, kind: str) -> list[int]:
     """Clearings of s's buildings of ``kind`` (one per building) where s may place
     pieces (13.7.2 Snare: wood, warriors)."""
-    return [c for c in g.buildings_of(s, kind) if g.may_place(s, c)]
+    out = g.buildings_of(s, kind)
+    if not g.placement_limited(s):
+        return out
+    return [c for c in out if g.may_place(s, c)]
 
 
 # ---------------------------------------------------------------- daylight
@@ -245,8 +248,9 @@ def can_build(g: Game, s: int) -> bool:
     if cheapest is None or cheapest > g.count_token(s, "wood"):
         return False  # no building left, or not enough wood anywhere
     ruler = g.rulers()
+    limited = g.placement_limited(s)
     if cheapest == 0:
-        return any(ruler[c] == s and g.open_slots(c) > 0 and g.may_place(s, c)
+        return any(ruler[c] == s and g.open_slots(c) > 0 and (not limited or g.may_place(s, c))
                    for c in g.clearings())
     adj = g.adj
     seen: set[int] = set()
@@ -258,7 +262,7 @@ def can_build(g: Game, s: int) -> bool:
         while todo:
             x = todo.pop()
             wood += g.tokens[x].count((s, "wood"))
-            slot = slot or g.open_slots(x) > 0 and g.may_place(s, x)
+            slot = slot or g.open_slots(x) > 0 and (not limited or g.may_place(s, x))
             for y in adj[x]:
                 if y not in seen and ruler[y] == s:
                     seen.add(y)
