@@ -721,7 +721,8 @@ class Game:
             self.tokens[c] = tuple(lst)
             if self.token_rule and piece[0] >= 0 and self.token_rule[piece[0]]:
                 self.pieces_changed(c)
-            if self.board.burrow and piece[0] >= 0 and piece[1] == self.fdefs[piece[0]].burrow_token:
+            owner = piece[0]
+            if self.board.burrow and owner >= 0 and piece[1] == self.fdefs[owner].burrow_token:
                 self.relink()  # 12.2.2 a tunnel gone: no longer adjacent to the Burrow
 
     def faction_pieces(self, s: int, c: int) -> list[Piece]:

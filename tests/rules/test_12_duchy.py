@@ -9,6 +9,7 @@ import rootlaw
 from rootlaw.core.effects import dominance_achieved
 from rootlaw.core.game import Game
 from rootlaw.core.move import move_pairs
+from rootlaw.core.steps import STEPS
 from rootlaw.factions.duchy import (
     CROWN_VP,
     MINISTERS,
@@ -20,7 +21,6 @@ from rootlaw.factions.duchy import (
     mayor_choices,
     st_of,
 )
-from rootlaw.core.steps import STEPS
 from tests.builder import assert_illegal, build, options, pause_step, play, scored
 
 UD, M, E, A, V, LZ, RF = "duchy", "marquise", "eyrie", "alliance", "vagabond", "lizards", \
