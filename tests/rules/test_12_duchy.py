@@ -562,3 +562,19 @@ def test_save_load_and_unknown_state_refused() -> None:
 
 def test_every_minister_has_a_rank_and_the_data() -> None:
     assert len(MINISTERS) == 9 and sorted(RANK_OF.values()) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def test_a_bot_battle_removes_duchy_buildings_and_tunnels_one_price() -> None:
+    """Rootbotics bots battle the Duchy like anyone: hits remove buildings and tunnels
+    (the Duchy chooses which, 4.3.4), the bot scores each (3.2.1), one Price of Failure."""
+    mm = "mechanical_marquise"
+    g = build([UD, mm], warriors={mm: {5: 4}}, step=("mmarquise.battles", mm, (5,)),
+              buildings={UD: {5: ["citadel", "market"]}}, tokens={UD: {5: ["tunnel"]}},
+              hands={UD: ["anvil"]}, turn=mm, phase="daylight",
+              forced=[["dice", [3, 0]]])
+    while g.decision.kind == "take_hit":
+        assert g.decision.seat == UD
+        play(g, options(g)[-1])
+    assert not g.faction_pieces(0, 5) and g.adjacent(B) == ()
+    assert scored(g, mm) == [(mm, 3, "removal")]
+    assert len(notes(g, "price_of_failure")) == 1 and g.hands[0] == []
