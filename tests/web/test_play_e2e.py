@@ -200,3 +200,20 @@ def test_hotseat_curtain_between_people_at_one_screen(page: Page, client: httpx.
     hand = state(client, game["id"], token(game, "eyrie"))["view"]["players"]["eyrie"]["hand"]
     expect(page.locator("#hand .card-chip")).to_have_count(len(hand))
     expect(page.locator("#options button.option").first).to_be_visible()
+
+
+def test_the_duchy_board_draws_the_burrow_beside_the_map(page: Page,
+                                                         client: httpx.Client) -> None:
+    """12.2.2: the Burrow is drawn beside the map, linked to the tunnels' clearings, with
+    the Duchy's warriors; the Duchy's tunnel and its board (ministers, tracks) show."""
+    game = create(client, factions=["duchy", "mechanical_marquise"], seed=4)
+    page.goto(game["seats"]["duchy"]["url"])
+    burrow = page.locator("#map-holder g.clearing.burrow")
+    expect(burrow).to_have_count(1)
+    expect(burrow).to_have_attribute("data-id", "13")
+    expect(page.locator("#map-holder g.clearing")).to_have_count(13)
+    expect(page.locator("#map-holder line.burrow-link")).to_have_count(1)  # one tunnel
+    expect(page.locator("#map-holder g.token-tunnel")).to_have_count(1)
+    board = page.locator(".faction-board[data-faction=duchy]")
+    expect(board).to_contain_text("Unswayed")
+    expect(board.locator(".track[data-track=citadel] .track-box")).to_have_count(3)
