@@ -36,6 +36,8 @@ MIXES = [
     (["marquise", "eyrie", "riverfolk", "vagabond"], 40, {"map": "lake", **EP}),
     (["marquise", "lizards", "vagabond"], 30, {"map": "mountain", **EP, "suits": "balanced"}),
     (["eyrie", "alliance", "mechanical_marquise", "vagabot"], 30, {"map": "winter", **EP}),
+    (["duchy", "marquise", "eyrie", "vagabond"], 30, {}),  # the Underground Duchy (12)
+    (["duchy", "riverfolk", "electric_eyrie"], 20, {"map": "lake", **EP}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the

@@ -1,4 +1,4 @@
 """Faction modules. Importing this package registers every implemented faction."""
-from rootlaw.factions import alliance, eyrie, lizards, marquise, riverfolk, vagabond
+from rootlaw.factions import alliance, duchy, eyrie, lizards, marquise, riverfolk, vagabond
 
-__all__ = ["alliance", "eyrie", "lizards", "marquise", "riverfolk", "vagabond"]
+__all__ = ["alliance", "duchy", "eyrie", "lizards", "marquise", "riverfolk", "vagabond"]

@@ -64,6 +64,8 @@ NOTES = {
     "{a1} cannot spread sympathy.", "relentless": "{a1} is relentless in {a2}.",
     "hospitals": "{a1} uses Field Hospitals toward {a2}.",
     "expand_stopped": "{a1} cannot expand.",
+    "sway": "{a1} sways the {a2}.", "price_of_failure": "{a1} pays the Price of Failure.",
+    "minister_lost": "{a1}'s {a2} returns to the Unswayed Ministers.",
 }
 
 
