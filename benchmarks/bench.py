@@ -27,6 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / "build" / "compiled"
 MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
+         "duchy,marquise,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
          "corvids,marquise,eyrie,vagabond"]
 
@@ -152,7 +153,7 @@ def main() -> None:
     ap.add_argument("mixes", nargs="*", help=argparse.SUPPRESS)
     ap.add_argument("--factions", action="append", help="comma-separated mix (repeatable); "
                     "default: 2 and 4 base factions, the Lizards and the Riverfolk with "
-                    "two base factions, and four bots")
+                    "two base factions, the Duchy with three, and four bots")
     ap.add_argument("--build", choices=("pure", "compiled", "both"), default="both")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)

@@ -42,6 +42,14 @@ def render(view: dict[str, Any]) -> str:
         parts = [p for p in (warriors, bld, tok) if p]
         if parts:
             out.append("     " + " | ".join(parts))
+    burrow = view.get("burrow")
+    if burrow:  # 12.2.2: off the map, adjacent to each tunnel's clearing
+        warriors = ", ".join(f"{f} {n}" for f, n in burrow["warriors"].items())
+        near = ", ".join(map(str, burrow["adjacent"])) or "none"
+        out.append(f"{burrow['id']:>2} the Burrow (unsuited, off the map) ruled by "
+                   f"{burrow['ruler']} | adjacent: {near}")
+        if warriors:
+            out.append("     " + warriors)
     for forest in view.get("forests", []):
         if forest["pawns"]:
             out.append(f"   forest {forest['id']}: {', '.join(forest['pawns'])} pawn")
@@ -65,6 +73,13 @@ def render(view: dict[str, Any]) -> str:
             decree = "; ".join(f"{k}: {', '.join(card_name(c) for c in v) or '-'}"
                                for k, v in extra["decree"].items())
             out.append(f"           leader {extra['leader']} | decree {decree}")
+        if "swayed" in extra:  # the Underground Duchy (12.5.2, 12.5.3)
+            crowns = ", ".join(f"{r} {n}" for r, n in extra["crowns_on_board"].items())
+            out.append(f"           swayed: {', '.join(extra['swayed']) or '-'}"
+                       f" | crowns on board: {crowns}")
+            if extra["revealed"]:
+                out.append("           revealed: "
+                           + ", ".join(card_name(c) for c in extra["revealed"]))
         if "relationships" in extra and isinstance(extra.get("items"), dict):  # Vagabond
             items = "; ".join(f"{i} " + ", ".join(f"{n} {k}" for k, n in sides.items() if n)
                               for i, sides in extra["items"].items())

@@ -53,6 +53,18 @@ def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: i
             "wall_seconds": time.perf_counter() - t0}
 
 
+def agent_specs(text: str) -> list[str]:
+    """Agents separated by commas; a part with ``=`` and no ``:`` is a parameter of the
+    agent before it (``mcts:iters=100,horizon=8,heuristic`` is two agents)."""
+    out: list[str] = []
+    for part in text.split(","):
+        if out and "=" in part and ":" not in part:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -73,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
           f"command: {' '.join(sys.argv)}", flush=True)
     print("| agent | faction | games | wins | win rate | 95% interval | mean VP | "
           "ms/decision |\n|---|---|---|---|---|---|---|---|", flush=True)
-    for agent in args.agents.split(","):
+    for agent in agent_specs(args.agents):
         for me in mine:
             row = cell(agent, me, opponents(me, humans), args.games, args.seed,
                        args.workers, args.map)

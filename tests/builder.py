@@ -52,7 +52,7 @@ import rootlaw
 from rootlaw import IllegalAction
 from rootlaw.core.cards_ep import entered_play
 from rootlaw.core.cardstate import CardState
-from rootlaw.core.catalog import SUITS, adjacency, item_supply, pair
+from rootlaw.core.catalog import SUITS, item_supply, pair
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.steps import STEPS, FunctionStep, Step, register_steps
@@ -114,7 +114,7 @@ def build(
     g.fdefs = tuple(FACTIONS[f] for f in factions)
     g.fstate = [fd.new_state() for fd in g.fdefs]
     n = len(factions)
-    nc = len(g.board.clearings) + 1
+    nc = len(g.board.slots)  # the map's clearings and the Burrow (12.2.2), if any
     g.suits = g.board.default_suits
     if suits:
         s_list = list(g.suits)
@@ -146,7 +146,6 @@ def build(
     g.token_rule = ()
     if closed is not None:
         g.closed = tuple(sorted(pair(a, b) for a, b in closed))
-        g.adj = adjacency(len(g.board.clearings), g.board.paths, g.closed)
     if ferry is not None:
         g.ferry = ferry
     for name, empty in (("pawn", 0), ("coalition", -1)):
@@ -155,6 +154,7 @@ def build(
     g._decision = None
     g.pieces_changed()
     g._where = {}  # the piece index: the map was emptied above
+    g.relink()  # the map's paths now; the Burrow's links follow its tunnels (12.2.2)
     if ruins:
         for c in g.clearings():
             if g.board.ruins[c]:

@@ -63,6 +63,12 @@ def test_play_plays_to_the_end_against_random() -> None:
     assert "Game over:" in text
 
 
+def test_play_with_the_duchy_shows_the_burrow() -> None:
+    text = _play(["--factions", "duchy,marquise", "--faction", "duchy", "--quiet"],
+                 "1\n" * 20000)
+    assert "Game over:" in text and "the Burrow (unsuited, off the map)" in text
+
+
 def test_simulate_prints_statistics() -> None:
     out = io.StringIO()
     args = argparse.Namespace(factions="marquise,eyrie", games=20, seed=1, map="fall",

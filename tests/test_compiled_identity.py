@@ -37,6 +37,8 @@ MIXES = [
     (["marquise", "eyrie", "riverfolk", "vagabond"], 40, {"map": "lake", **EP}),
     (["marquise", "lizards", "vagabond"], 30, {"map": "mountain", **EP, "suits": "balanced"}),
     (["eyrie", "alliance", "mechanical_marquise", "vagabot"], 30, {"map": "winter", **EP}),
+    (["duchy", "marquise", "eyrie", "vagabond"], 30, {}),  # the Underground Duchy (12)
+    (["duchy", "riverfolk", "electric_eyrie"], 20, {"map": "lake", **EP}),
     (["corvids", "marquise", "eyrie", "vagabond"], 40, {}),
     (["corvids", "lizards", "mechanical_marquise"], 30, {"map": "lake", **EP}),
     (["corvids", "riverfolk", "electric_eyrie", "vagabot"], 30, {"map": "mountain", **EP}),

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 import rootlaw
-from rootlaw.core.catalog import adjacency
+from rootlaw.core.catalog import adjacency, link_burrow
 from rootlaw.core.game import Game
 from rootlaw.core.options import has_text_form, label
 
@@ -40,6 +40,20 @@ EXPANSION_MIXES = [
     [E, LZ, V, RF], [M, LZ, RF, V], [V, V2, LZ, RF], [LZ, RF, "mechanical_marquise"],
     [RF, "electric_eyrie", LZ, "vagabot"], [M, LZ, "automated_alliance"],
 ]
+# the Underground Duchy (12): 2-4 players beside base factions, the Riverfolk expansion,
+# two Vagabonds and the Rootbotics bots
+DUCHY_GAMES = int(os.environ.get("ROOTLAW_DUCHY_GAMES", "500"))
+DUCHY_BATCH = 25  # 20 batches by default: every mix, every map and both decks
+UD = "duchy"
+DUCHY_MIXES = [
+    [UD, M], [UD, E], [UD, A], [UD, V], [UD, LZ], [UD, RF], [M, UD, E], [UD, A, V],
+    [UD, LZ, RF], [UD, V, V2], [M, E, A, UD], [UD, LZ, V, RF], [UD, E, V, V2],
+    [UD, "mechanical_marquise"], [UD, "electric_eyrie", V],
+    [UD, "automated_alliance", "vagabot"],
+    [UD, M, "electric_eyrie", "automated_alliance"],
+    [UD, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
+    [UD, RF, "vagabot", "mechanical_marquise"],
+]
 # the Underworld expansion's Corvid Conspiracy (13): its own mixes, with the Riverfolk
 # expansion's factions, the second Vagabond and the bots
 CORVID_GAMES = int(os.environ.get("ROOTLAW_CORVID_GAMES", "500"))
@@ -49,7 +63,7 @@ CORVID_MIXES = [
     [CV, M, E, A], [CV, E, V, V2], [CV, LZ, "mechanical_marquise"], [CV, "electric_eyrie", RF],
     [CV, "automated_alliance", V], [CV, "vagabot", M, LZ],
     [CV, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
-    [CV, "vagabot", "electric_eyrie", A],
+    [CV, "vagabot", "electric_eyrie", A], [CV, UD, M], [CV, UD, "vagabot", RF],
 ]
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
@@ -166,7 +180,13 @@ def check_map_and_cards(g: Game) -> None:
     factions own, exhausted items are items in the Crafted Items box."""
     b = g.board
     assert set(g.closed) <= set(b.closed_at_setup)
-    assert g.adj == adjacency(len(b.clearings), b.paths, g.closed)
+    adj = adjacency(len(b.clearings), b.paths, g.closed)
+    if b.burrow:  # 12.2.2: the Burrow is adjacent to the clearings with a tunnel
+        ud = g.seat_of("duchy")
+        tunnels = tuple(c for c in g.clearings() if (ud, "tunnel") in g.tokens[c])
+        adj = link_burrow(adj, b.burrow, tunnels)
+        check_burrow(g, ud)
+    assert g.adj == adj
     assert (g.ferry in b.coastal) if b.coastal else g.ferry == 0
     for s, fd in enumerate(g.fdefs):
         assert g.cards.coffins[s] >= 0
@@ -181,6 +201,23 @@ def check_map_and_cards(g: Game) -> None:
     for s in range(len(g.factions)):
         weight = g.token_rule[s] if g.token_rule else 0
         assert weight == (2 if "soup_kitchens" in g.played[s] else 0)
+
+
+def check_burrow(g: Game, ud: int) -> None:
+    """12.2.2: only the Duchy's warriors are ever in the Burrow, which has no suit, no
+    buildings or tokens, and which the Duchy rules; no pawn goes there."""
+    k = g.board.burrow
+    assert g.suits[k] == "" and not g.buildings[k] and not g.tokens[k]
+    assert g.ruler(k) == ud
+    for s in range(len(g.factions)):
+        assert s == ud or not g.warriors[s][k], "a non-Duchy warrior in the Burrow"
+        assert g.pawn[s] != k, "a pawn in the Burrow"
+    from rootlaw.factions.duchy import CROWNS_PER_RANK, crowns_gone
+
+    # 12.5.3, 12.2.3: each rank's crowns are on the board, on a swayed minister or gone
+    gone = crowns_gone(g, ud)
+    assert all(0 <= n <= CROWNS_PER_RANK for n in gone)
+    assert all(0 <= n <= CROWNS_PER_RANK for n in g.fstate[ud].crowns)
 
 
 def check_scores(g: Game) -> None:
@@ -309,6 +346,16 @@ def test_random_games_keep_invariants(batch: int) -> None:
 def test_random_games_with_lizards_and_riverfolk(batch: int) -> None:
     mix = EXPANSION_MIXES[batch % len(EXPANSION_MIXES)]
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, DUCHY_GAMES // DUCHY_BATCH)))
+def test_random_games_with_duchy(batch: int) -> None:
+    mix = DUCHY_MIXES[batch % len(DUCHY_MIXES)]
+    for seed in range(batch * DUCHY_BATCH, (batch + 1) * DUCHY_BATCH):
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)

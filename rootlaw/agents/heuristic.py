@@ -62,6 +62,11 @@ WEIGHTS: dict[str, dict[str, float]] = {
         "view:relationships.*": 0.4, "view:quests_completed#": 0.2, "hand": 0.35,
         "played": 0.5,
     },
+    "duchy": {  # ministers act and score; buildings craft, recruit and draw; tunnels reach
+        "vp": 1.0, "rule": 0.3, "warriors": 0.1, "building:*": 1.0, "token:tunnel": 0.5,
+        "view:swayed#": 1.2, "view:crowns_on_board.*": 0.1, "hand": 0.45, "played": 0.5,
+        "items": 0.1,
+    },
 }
 WEIGHTS["vagabond2"] = WEIGHTS["vagabond"]
 
@@ -73,7 +78,8 @@ PRIOR: dict[str, float] = {
     "recruit_at": 0.3, "spread": 0.5, "revolt": 0.5, "roost": 0.5, "decree_build": 0.5,
     "quest": 0.5, "explore": 0.4, "aid": 0.3, "overwork": 0.3, "ambush": 0.2,
     "activate": 0.2, "take_dominance": 0.1, "mobilize": 0.2, "train": 0.3,
-    "organize": 0.4, "repair": 0.3, "refresh": 0.2,
+    "organize": 0.4, "repair": 0.3, "refresh": 0.2, "ud_sway": 0.5, "ud_minister": 0.3,
+    "ud_dig": 0.3,
 }
 
 

@@ -219,7 +219,7 @@ def false_orders_options(g: Game, s: int) -> list[Option]:
     for o in g.enemies(s):
         w = g.warriors[o]
         f = g.factions[o]
-        for a in g.clearings():
+        for a in g.all_clearings():  # the Burrow too (12.2.2: a clearing)
             if not w[a]:
                 continue
             for b in move_links(g, o, a):

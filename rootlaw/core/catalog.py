@@ -5,7 +5,7 @@ These are read once and never change; game state only refers to them by id.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -65,6 +65,13 @@ class Board:
     ferry_start: int  # C.2.1 the corner clearing that is also coastal; 0 without a lake
     the_pass: int  # C.3.4 the clearing with the Tower; 0 if none
     fixed_suits: tuple[str, ...] | None  # a fixed layout in the data (by clearing), if any
+    # 12.2.2 The Burrow: an unsuited clearing off the map, numbered after the map's
+    # clearings, in games with a faction that has one (``board(name, burrow=True)``);
+    # 0 if none. Per-clearing tuples (suits, slots, ruins, adjacency...) then have a
+    # row for it: no suit, no slots, no paths (its links are game state, ``Game.adj``).
+    # ``clearings`` stays the map's; ``all_clearings`` adds the Burrow.
+    burrow: int = 0
+    all_clearings: tuple[int, ...] = ()
 
 
 DECK_FILES: Final = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
@@ -87,7 +94,11 @@ def deck(name: str) -> Deck:
 
 
 @cache
-def board(name: str) -> Board:
+def board(name: str, burrow: bool = False) -> Board:
+    """The map ``name``; with ``burrow``, the same map with the Burrow (12.2.2) as one
+    more clearing, unsuited and without building slots, paths or ruins."""
+    if burrow:
+        return _with_burrow(board(name))
     m = load_json("maps.json")["maps"][name]
     cl = sorted(m["clearings"], key=lambda c: c["id"])
     n = len(cl)
@@ -142,7 +153,38 @@ def board(name: str) -> Board:
         ferry_start=ferry,
         the_pass=int(m.get("the_pass") or 0),
         fixed_suits=fixed,
+        all_clearings=ids,
     )
+
+
+def _with_burrow(b: Board) -> Board:
+    """12.2.2: the map with the Burrow numbered after its clearings."""
+    k = len(b.clearings) + 1
+    return replace(
+        b,
+        printed_suits=b.printed_suits + ("",) if b.printed_suits is not None else None,
+        default_suits=b.default_suits + ("",),
+        slots=b.slots + (0,),
+        ruins=b.ruins + (False,),
+        opposite=b.opposite + (0,),
+        adj=b.adj + ((),),
+        river_adj=b.river_adj + ((),),
+        fixed_suits=b.fixed_suits + ("",) if b.fixed_suits is not None else None,
+        burrow=k,
+        all_clearings=b.clearings + (k,),
+    )
+
+
+def link_burrow(table: tuple[tuple[int, ...], ...], burrow: int,
+                linked: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """12.2.2: an adjacency table of the map's clearings (its row 0 unused) with a row
+    for the Burrow, adjacent to each clearing in ``linked`` (those with a tunnel)."""
+    out = list(table[:burrow])
+    linked = tuple(sorted(set(linked)))
+    for c in linked:
+        out[c] = tuple(sorted(out[c] + (burrow,)))
+    out.append(linked)
+    return tuple(out)
 
 
 def pair(a: int, b: int) -> tuple[int, int]:

@@ -185,7 +185,8 @@ def apply_birdsong_option(g: Game, s: int, o: Option) -> None:
     if o[0] == "royal_claim":  # discard: score one VP per clearing you rule
         g.played[s].remove("royal_claim")
         g.discard_card("royal_claim")
-        g.score(s, sum(1 for c in g.clearings() if g.rules(s, c)), "royal_claim")
+        # every clearing ruled, the Burrow too (12.2.2: a clearing; rulings.md)
+        g.score(s, sum(1 for c in g.all_clearings() if g.rules(s, c)), "royal_claim")
     elif o[0] == "stand_and_deliver":  # take a random card; that player scores one VP
         g.once = g.once | {"stand_and_deliver"}
         t = g.seat_of(o[1])
@@ -248,17 +249,27 @@ class Cobbler(Handler):
 
 # ------------------------------------------------------------------- favors
 def favor(g: Game, s: int, suit: str) -> None:
-    """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in clearings of the suit."""
+    """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in clearings of the suit,
+    all in one effect (one removal event, 12.2.3)."""
+    warriors: list[tuple[int, int, int]] = []
+    pieces: list[tuple[int, int, str]] = []
     for c in g.clearings():
         if g.suits[c] == suit:
-            remove_all_enemy_pieces(g, s, c)
+            _take_enemy_pieces(g, s, c, warriors, pieces)
+    _removed(g, s, warriors, pieces)
 
 
 def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
-    """Remove every enemy piece from c (Favors, 8.4.1.III Revolt): score one VP per
-    building and token (3.2.1), then resolve the triggers (1.1.3)."""
+    """Remove every enemy piece from c (8.4.1.III Revolt): score one VP per building and
+    token (3.2.1), then resolve the triggers (1.1.3)."""
     warriors: list[tuple[int, int, int]] = []
     pieces: list[tuple[int, int, str]] = []
+    _take_enemy_pieces(g, s, c, warriors, pieces)
+    _removed(g, s, warriors, pieces)
+
+
+def _take_enemy_pieces(g: Game, s: int, c: int, warriors: list[tuple[int, int, int]],
+                       pieces: list[tuple[int, int, str]]) -> None:
     for o in g.enemies(s):
         if g.pawn[o] == c:  # 9.2.2.I Full Removal
             g.push(*g.fdefs[o].on_full_removal(g, o, c, s))
@@ -268,6 +279,10 @@ def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
         for p in g.faction_pieces(o, c):
             g.take_piece(c, p)
             pieces.append((o, c, p[1]))
+
+
+def _removed(g: Game, s: int, warriors: list[tuple[int, int, int]],
+             pieces: list[tuple[int, int, str]]) -> None:
     g.score(s, sum(g.fdefs[o].points_for_removal(g, o, k) for o, _, k in pieces), "removal")
     trigger_removals(g, s, warriors, pieces, in_battle=False)
 

@@ -65,6 +65,9 @@ class FactionDef:
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
     public_hand: ClassVar[bool] = False  # 11.2.3: the hand is in every seat's view
     pays_in_items: ClassVar[bool] = False  # 11.2.6.III: pays others by exhausting items
+    # 12.2.2 The Burrow: the kind of token whose clearings are adjacent to the faction's
+    # Burrow, a clearing off the map (``Board.burrow``); "" if the faction has none
+    burrow_token: ClassVar[str] = ""
 
     # movement (4.2; read through core/maps.py: ignores_rule). Set in the faction's class
     # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:
@@ -284,6 +287,15 @@ class FactionDef:
     def at_birdsong_start(self, g: Game, s: int, current: int) -> Sequence[Step]:
         """Steps s's rules add at the start of another player's Birdsong (11.2.6 Buying
         Services); the current player decides them."""
+        return NO_STEPS
+
+    def on_pieces_removed(self, g: Game, s: int, pieces: Sequence[tuple[int, str]],
+                          by: int) -> Sequence[Step]:
+        """s's buildings and tokens ``pieces`` ((clearing, kind), at least one) were
+        removed together by player ``by`` (-1: by no player), in one event: a battle's
+        hits, one effect (a Favor, a Bomb). Called once per event, after
+        ``on_piece_removed`` for each piece (12.2.3 The Price of Failure: one trigger
+        for any number of buildings)."""
         return NO_STEPS
 
     def anytime_options(self, g: Game, s: int, current: int) -> list[Any]:

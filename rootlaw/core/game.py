@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core import rng as _rng
 from rootlaw.core.cardstate import CardState
-from rootlaw.core.catalog import Board, Card, Deck, adjacency, board, deck
+from rootlaw.core.catalog import Board, Card, Deck, adjacency, board, deck, link_burrow
 from rootlaw.core.errors import IllegalAction, LoadError
 from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
 from rootlaw.core.options import Decision, Option
@@ -104,7 +104,7 @@ class Game:
             seed: int = 0, forced: list[list[Any]] | None = None,
             options: dict[str, Any] | None = None) -> Game:
         g = Game()
-        g.board = board(map)
+        g.board = board(map, _has_burrow(factions))
         g.deckdef = deck(deck_name)
         g.setup = {"factions": list(factions), "map": map, "deck": deck_name, "seed": seed,
                    **(options or {})}
@@ -114,7 +114,7 @@ class Game:
         g.factions = tuple(factions)
         g.fdefs = tuple(FACTIONS[f] for f in factions)
         n = len(factions)
-        nc = len(g.board.clearings) + 1
+        nc = len(g.board.slots)  # the map's clearings and the Burrow (12.2.2), from 1
         g.suits = g.board.default_suits
         g.warriors = [[0] * nc for _ in range(n)]
         g.buildings = [()] * nc
@@ -489,8 +489,35 @@ class Game:
 
     # ------------------------------------------------------------------- map
     def clearings(self) -> tuple[int, ...]:
-        """The map's clearing numbers, 1..12 (a constant tuple: iterating it is cheap)."""
+        """The map's clearing numbers, 1..12 (a constant tuple: iterating it is cheap).
+        Not the Burrow (12.2.2: off the map, unsuited): see ``all_clearings``."""
         return self.board.clearings
+
+    def all_clearings(self) -> tuple[int, ...]:
+        """Every clearing: the map's and the Burrow (12.2.2) when a faction has one (it
+        is numbered ``board.burrow``, after the map's). For rules about any clearing
+        whatever its suit (moving, Royal Claim); the map's alone: ``clearings``."""
+        return self.board.all_clearings
+
+    def relink(self) -> None:
+        """Work out ``adj`` again: the map's open paths (2.2.1, C.3.2), and the Burrow's
+        links to each clearing with a tunnel (12.2.2). Called when a path opens (C.3.3)
+        and when a tunnel is placed or removed (``place_token``, ``take_piece``)."""
+        b = self.board
+        adj = adjacency(len(b.clearings), b.paths, self.closed)
+        if b.burrow:
+            adj = link_burrow(adj, b.burrow, self.burrow_links())
+        self.adj = adj
+
+    def burrow_links(self) -> tuple[int, ...]:
+        """12.2.2: the clearings adjacent to the Burrow (those with its owner's
+        ``FactionDef.burrow_token``), in order; () without a Burrow."""
+        fdefs = self.fdefs
+        for s in range(len(fdefs)):
+            token = fdefs[s].burrow_token
+            if token:
+                return self._where.get((s, token), ())
+        return ()
 
     def adjacent(self, c: int) -> tuple[int, ...]:
         """2.2.1: the clearings adjacent to c now (C.3.2: not across a closed path).
@@ -703,6 +730,8 @@ class Game:
         self._index_add(piece, c)
         if self.token_rule and s >= 0 and self.token_rule[s]:
             self.pieces_changed(c)  # Soup Kitchens: the token counts toward rule
+        if self.board.burrow and s >= 0 and kind == self.fdefs[s].burrow_token:
+            self.relink()  # 12.2.2 a tunnel: the Burrow is adjacent to its clearing
 
     def take_piece(self, c: int, piece: Piece) -> None:
         """Remove one building or token from a clearing (to its supply or track, G.1.22)."""
@@ -718,6 +747,9 @@ class Game:
             self.tokens[c] = tuple(lst)
             if self.token_rule and piece[0] >= 0 and self.token_rule[piece[0]]:
                 self.pieces_changed(c)
+            owner = piece[0]
+            if self.board.burrow and owner >= 0 and piece[1] == self.fdefs[owner].burrow_token:
+                self.relink()  # 12.2.2 a tunnel gone: no longer adjacent to the Burrow
 
     def faction_pieces(self, s: int, c: int) -> list[Piece]:
         """s's buildings and tokens in clearing c."""
@@ -832,20 +864,21 @@ class Game:
         g = Game()
         setup = d["setup"]
         g.setup = setup
-        g.board = board(setup["map"])
-        g.deckdef = deck(setup["deck"])
         for f in d["factions"]:
             if f not in FACTIONS:
                 raise LoadError(f"unknown faction {f!r} in saved game")
+        g.board = board(setup["map"], _has_burrow(d["factions"]))
+        g.deckdef = deck(setup["deck"])
         g.factions = tuple(d["factions"])
         g.fdefs = tuple(FACTIONS[f] for f in g.factions)
         n = len(g.factions)
-        nc = len(g.board.clearings) + 1
+        nc = len(g.board.slots)
         g.suits = tuple(d["suits"])
         g.warriors = [[int(x) for x in w] for w in d["warriors"]]
         g.buildings = [tuple((int(p[0]), str(p[1])) for p in ps) for ps in d["buildings"]]
         g.tokens = [tuple((int(p[0]), str(p[1])) for p in ps) for ps in d["tokens"]]
-        if len(g.warriors) != n or any(len(w) != nc for w in g.warriors) or len(g.buildings) != nc:
+        if (len(g.warriors) != n or any(len(w) != nc for w in g.warriors)
+                or len(g.buildings) != nc or len(g.suits) != nc):
             raise LoadError("piece arrays do not match the factions and the map")
         g.hands = [list(h) for h in d["hands"]]
         g.vp = [int(x) for x in d["scores"]]
@@ -896,7 +929,6 @@ class Game:
         g.closed = tuple((int(p[0]), int(p[1])) for p in d.get("closed", b.closed_at_setup))
         if any(p not in b.closed_at_setup for p in g.closed):
             raise LoadError("a closed path the map does not have (C.3.1)")
-        g.adj = adjacency(len(b.clearings), b.paths, g.closed)
         g.ferry = int(d.get("ferry", b.ferry_start))
         if g.ferry and g.ferry not in b.coastal or bool(g.ferry) != bool(b.ferry_start):
             raise LoadError("the Ferry must be in a coastal clearing of the lake map (C.2.5)")
@@ -908,6 +940,7 @@ class Game:
         g._decision = None
         g._rulers = None
         g._where = g._index_all()
+        g.relink()
         g._check_integrity()
         if not g.won:
             g._advance()
@@ -968,6 +1001,14 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {'/'.join(self.factions)} turn {self.turn_no} {self.phase} "
                 f"scores {self.vp}{' over' if self.won else ''}>")
+
+
+def _has_burrow(factions: Any) -> bool:
+    """Whether a faction of the game has the Burrow (12.2.2: ``burrow_token``)."""
+    for f in factions:
+        if FACTIONS[f].burrow_token:
+            return True
+    return False
 
 
 def _tupled(x: Any) -> Any:

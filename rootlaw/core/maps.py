@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final
 
-from rootlaw.core.catalog import SUITS, Board, adjacency, adjacency_with_rivers, pair
+from rootlaw.core.catalog import SUITS, Board, adjacency_with_rivers, link_burrow, pair
 from rootlaw.core.game import Game
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -92,8 +92,11 @@ def move_table(g: Game, s: int, access: int = -1) -> tuple[tuple[int, ...], ...]
     if not rivers and not tunnels:
         return g.adj
     b = g.board
-    table = (adjacency_with_rivers(len(b.clearings), b.paths, g.closed, b.rivers) if rivers
-             else g.adj)
+    table = g.adj
+    if rivers:
+        table = adjacency_with_rivers(len(b.clearings), b.paths, g.closed, b.rivers)
+        if b.burrow:  # 12.2.2 the Burrow's links too
+            table = link_burrow(table, b.burrow, g.burrow_links())
     if not tunnels:
         return table
     return _with_tunnels(table, g.fdefs[s].crafting_clearings(g, s))
@@ -204,6 +207,8 @@ def setup_map(g: Game) -> None:
         g.suits = ("",) + tuple(str(x) for x in mode)
     if mode != "printed":
         g.note("suits", list(g.suits[1:]))  # public once dealt (A.1)
+    if b.burrow:  # 12.2.2 the Burrow is unsuited
+        g.suits = g.suits[:b.burrow] + ("",)
 
 
 _BALANCED: Final[dict[str, tuple[tuple[str, ...], ...]]] = {}
@@ -287,8 +292,7 @@ class RemoveClosedPath(Handler):
         g.spend(s, o[1])
         g.once = g.once | {PATH_REMOVED}
         g.closed = tuple(p for p in g.closed if p != path)
-        b = g.board
-        g.adj = adjacency(len(b.clearings), b.paths, g.closed)
+        g.relink()
         g.note("path_opened", g.factions[s], path[0], path[1])
         g.score(s, PATH_VP, "closed_path")
 

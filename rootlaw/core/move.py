@@ -35,7 +35,7 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     free = ignores_rule(g, s)
     rivers = g.board.river_adj if access == 2 else None
     out: list[tuple[int, int]] = []
-    for a in (origins if origins is not None else g.clearings()):
+    for a in (origins if origins is not None else g.all_clearings()):  # the Burrow too
         if not w[a]:
             continue
         rules_a = free or ruler[a] == s
@@ -71,7 +71,7 @@ def can_move(g: Game, s: int) -> bool:
     limited = any(fd.limits_movement for fd in g.fdefs)
     free = ignores_rule(g, s)
     rivers = g.board.river_adj if access == 2 else None
-    for a in g.clearings():
+    for a in g.all_clearings():  # the Burrow too (12.2.2)
         if w[a] and links[a]:
             rules_a = free or ruler[a] == s
             for b in links[a]:
@@ -185,9 +185,14 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
         if n > 0:
             steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by, s == defender))
             lost.setdefault((s, c), [0, 0])[0] += n
-    for s, c, kind in pieces or ():
-        steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
-        lost.setdefault((s, c), [0, 0])[1] += 1
+    if pieces:
+        by_owner: dict[int, list[tuple[int, str]]] = {}
+        for s, c, kind in pieces:
+            steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
+            lost.setdefault((s, c), [0, 0])[1] += 1
+            by_owner.setdefault(s, []).append((c, kind))
+        for s, lst in by_owner.items():  # one event per owner (12.2.3)
+            steps.extend(g.fdefs[s].on_pieces_removed(g, s, lst, by))
     if by >= 0:
         for (s, c), (nw, np) in lost.items():
             owner = blame.get(s, s) if blame else s

@@ -57,6 +57,12 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         players[f] = p
     d = g.decision
     b = g.board
+    burrow = None
+    k = b.burrow
+    if k:  # 12.2.2 the Burrow: off the map, beside it
+        burrow = {"id": k, "adjacent": list(g.adjacent(k)), "ruler": _owner(g, g.ruler(k)),
+                  "warriors": {g.factions[s]: g.warriors[s][k]
+                               for s in range(len(g.factions)) if g.warriors[s][k]}}
     return {
         "map": b.name,
         # Appendix C: the Ferry's clearing (C.2.5), the closed paths still on the map
@@ -71,6 +77,7 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         "factions": list(g.factions),
         "you": g.factions[me] if me is not None else None,
         "clearings": clearings,
+        "burrow": burrow,
         "forests": forests,
         "quests": list(g.quests),
         "quest_deck_size": len(g.quest_deck),

@@ -159,7 +159,8 @@ class ActionEncoding:
         seen = _with_declared(explored, factions, cards[0])
         game_factions = sorted(g.factions)
         suits = sorted({c.suit for c in g.deckdef.cards.values()})
-        ints = max(len(g.clearings()), max(FACTIONS[f].warriors for f in factions), top) + 1
+        ints = max(max(g.all_clearings()), max(FACTIONS[f].warriors for f in factions),
+                   top) + 1  # clearing numbers, the Burrow's included (12.2.2)
         self.int_range = ints
         self.kinds = kinds
         self.verbs = sorted(seen)
@@ -263,7 +264,7 @@ class ObservationEncoding:
 
     def __init__(self, game: Game, kinds: list[str]) -> None:
         self.factions = list(game.factions)
-        self.clearings = list(game.clearings())
+        self.clearings = list(game.all_clearings())  # the Burrow last, if any (12.2.2)
         self.cards = sorted(game.deckdef.cards)
         self.card_index = {c: i for i, c in enumerate(self.cards)}
         self.suits = sorted({game.suits[c] for c in self.clearings})
@@ -286,7 +287,13 @@ class ObservationEncoding:
         fi = {f: i for i, f in enumerate(self.factions)}
         nf = len(self.factions)
         at = 0
-        for c in view["clearings"]:
+        rows = view["clearings"]
+        burrow = view.get("burrow")
+        if burrow:  # 12.2.2: a row like a clearing's, unsuited, without slots or pieces
+            rows = rows + [{"suit": "", "slots": 0, "ruin_items": 0, "pawns": [],
+                            "warriors": burrow["warriors"], "ruler": burrow["ruler"],
+                            "buildings": [], "tokens": []}]
+        for c in rows:
             base = at
             if c["suit"] in self.suits:
                 x[base + self.suits.index(c["suit"])] = 1

@@ -19,6 +19,7 @@ MIXES = [
     ["marquise", "electric_eyrie", "automated_alliance", "vagabot"],
     ["eyrie", "alliance"],
     ["riverfolk", "lizards", "alliance"],  # a public hand (11.2.3), the Lost Souls
+    ["duchy", "marquise", "vagabond"],  # revealed cards: public until Evening (12.6.1)
 ]
 
 

@@ -22,6 +22,7 @@ CONFIGS = [
     ["eyrie", "mechanical_marquise"],
     ["marquise", "electric_eyrie", "automated_alliance", "vagabot"],
     ["marquise", "eyrie", "alliance", "vagabond"],
+    ["duchy", "eyrie", "vagabot"],  # the Burrow (12.2.2) and the Duchy's verbs
 ]
 
 
@@ -115,3 +116,21 @@ def test_the_example_loop_runs() -> None:
     assert len(rows) == 2
     for row in rows:
         assert sorted(row["returns"].values()) == [-1.0, 1.0]
+
+
+def test_the_duchy_verbs_and_the_burrow_are_encoded() -> None:
+    factions = ["duchy", "marquise"]
+    a = ActionEncoding(factions)
+    for verb in ("ud_sway", "ud_minister", "ud_dig", "ud_reveal", "ud_dig_move"):
+        assert verb in a.verbs
+    g = rootlaw.new_game(factions=factions, seed=5)
+    rnd = random.Random(2)
+    while not g.is_over:
+        opts = g.legal_options()
+        codes = [a.encode(o) for o in opts]
+        assert len(set(codes)) == len(opts)
+        g.apply(opts[rnd.randrange(len(opts))])
+    env = rl.env(factions=factions)
+    env.reset(seed=1)
+    obs = env.observe(env.agent_selection)["observation"]
+    assert obs.shape == env.observation_space(env.agent_selection)["observation"].shape

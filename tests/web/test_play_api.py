@@ -265,3 +265,23 @@ def test_websocket_pushes_each_seat_its_own_state(client: httpx.Client, server_u
         with pytest.raises(Exception):  # noqa: B017  a forged token is refused
             with connect(ws_url(server_url, gid, "forged")) as bad:
                 bad.recv(timeout=5)
+
+
+def test_a_duchy_game_shows_the_burrow_and_its_clearing_is_pickable(
+        client: httpx.Client) -> None:
+    cat = client.get("/api/play/catalog").json()
+    assert cat["tracks"]["duchy"]["buildings_on_track"]["citadel"]["bonus"] == [1, 2, 2]
+    game = create(client, factions=["duchy", "marquise", "electric_eyrie"], seed=5)
+    tok = token(game, "duchy")
+
+    def burrow_pick(_: dict[str, Any]) -> bool:
+        d = state(client, game["id"], tok)["decision"]
+        return bool(d and d.get("clearings") and any(13 in c for c in d["clearings"]))
+
+    play_random(client, game, 400, seed=5, stop=burrow_pick)
+    assert burrow_pick({})  # a move from or to the Burrow: its number can be clicked
+    view = state(client, game["id"], tok)["view"]
+    assert view["burrow"]["id"] == 13 and view["burrow"]["ruler"] == "duchy"
+    assert "swayed" in view["players"]["duchy"]["faction"]
+    for f in ("duchy", "marquise"):
+        assert_private(state(client, game["id"], token(game, f)), f)

@@ -220,3 +220,20 @@ def test_board_draws_the_ferry_and_the_closed_paths_of_the_view(
         expect(page.locator(f"#map-holder line.path.closed[data-a='{a}'][data-b='{b}'], "
                             f"#map-holder line.path.closed[data-a='{b}'][data-b='{a}']")
                ).to_have_count(1)
+
+
+def test_the_duchy_board_draws_the_burrow_beside_the_map(page: Page,
+                                                         client: httpx.Client) -> None:
+    """12.2.2: the Burrow is drawn beside the map, linked to the tunnels' clearings, with
+    the Duchy's warriors; the Duchy's tunnel and its board (ministers, tracks) show."""
+    game = create(client, factions=["duchy", "mechanical_marquise"], seed=4)
+    page.goto(game["seats"]["duchy"]["url"])
+    burrow = page.locator("#map-holder g.clearing.burrow")
+    expect(burrow).to_have_count(1)
+    expect(burrow).to_have_attribute("data-id", "13")
+    expect(page.locator("#map-holder g.clearing")).to_have_count(13)
+    expect(page.locator("#map-holder line.burrow-link")).to_have_count(1)  # one tunnel
+    expect(page.locator("#map-holder g.token-tunnel")).to_have_count(1)
+    board = page.locator(".faction-board[data-faction=duchy]")
+    expect(board).to_contain_text("Unswayed")
+    expect(board.locator(".track[data-track=citadel] .track-box")).to_have_count(3)

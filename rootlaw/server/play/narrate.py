@@ -68,6 +68,8 @@ NOTES = {
     "{a1} cannot spread sympathy.", "relentless": "{a1} is relentless in {a2}.",
     "hospitals": "{a1} uses Field Hospitals toward {a2}.",
     "expand_stopped": "{a1} cannot expand.",
+    "sway": "{a1} sways the {a2}.", "price_of_failure": "{a1} pays the Price of Failure.",
+    "minister_lost": "{a1}'s {a2} returns to the Unswayed Ministers.",
     "flip": "{a1}'s plot in {a2} is a {a3}.",
     "exposed": "{a1} guessed right: the {a3} in {a2} is removed (13.2.4).",
     "not_exposed": "{a1} guessed {a3} in {a2}: the Corvids say no and take the card.",

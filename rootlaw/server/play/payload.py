@@ -12,6 +12,7 @@ from rootlaw.server.play.seats import faction_name
 # verbs whose integer arguments are not clearings, or only some of them are
 CLEARING_ARGS: dict[str, tuple[int, ...]] = {
     "spread": (1,), "warriors": (), "ally_move": (), "first": (), "refresh": (),
+    "ud_dig_move": (),
 }
 PAWN_VERBS = ("slip", "glide", "pawn_move")  # clearings given as text
 
@@ -77,7 +78,8 @@ def state(game_id: str, game: Game, version: int, seat: str | None,
     """The answer of GET /api/games/{id} and every WebSocket message for one seat."""
     over = game.is_over
     view = full_view(game) if over else game.view(seat)
-    decision = decision_for(game, seat, len(view["clearings"]))
+    # the clearings, and the Burrow (12.2.2, numbered after them) when in play
+    decision = decision_for(game, seat, len(view["clearings"]) + (1 if view["burrow"] else 0))
     view["decision"] = decision
     return {
         "id": game_id, "version": version, "seat": seat, "over": over,

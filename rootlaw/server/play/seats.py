@@ -111,6 +111,20 @@ def tracks() -> dict[str, Any]:
             "vp": load_json("bots/electric_eyrie.json")["roost_vp"], "note": roosts_note}},
         "automated_alliance": {"sympathy_on_track": {
             "vp": load_json("bots/automated_alliance.json")["sympathy_vp"]}},
+        "duchy": {"buildings_on_track": _duchy_tracks(t["underground_duchy"])},
+    }
+
+
+def _duchy_tracks(d: dict[str, Any]) -> dict[str, Any]:
+    """12.4, 12.6.3: the Buildings tracks uncover warriors (Citadels) and cards (Markets),
+    no VP."""
+    recruit = d["recruit_in_burrow_by_citadels_on_map"]
+    n = int(d["citadels"])
+    return {
+        "citadel": {"vp": [0] * n, "bonus": [recruit[i + 1] - recruit[i] for i in range(n)],
+                    "bonus_unit": "warrior(s) each Birdsong", "bonus_short": "w"},
+        "market": {"vp": [0] * int(d["markets"]), "bonus": [1] * int(d["markets"]),
+                   "bonus_unit": "card(s) each Evening", "bonus_short": "c"},
     }
 
 

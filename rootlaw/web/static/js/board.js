@@ -6,11 +6,12 @@ const SVG = "http://www.w3.org/2000/svg";
 const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
   vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b",
-  corvids: "#2e2a6b" };
+  duchy: "#9a6a3e", corvids: "#2e2a6b" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
-  keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T",
-  plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D" };
+  keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
+  tunnel: "t", plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D" };
+const BURROW_GAP = 230; // the Burrow (12.2.2) is drawn beside the map, this far right
 const GLYPHS = {
   fox: "M-17,-16 L-7,-7 L7,-7 L17,-16 L15,-1 L0,16 L-15,-1 Z",
   rabbit: "M0,15 a10,10 0 1,1 0.1,0 Z M-7,-5 a4.5,13 0 1,1 0.1,0 Z M7,-5 a4.5,13 0 1,1 0.1,0 Z",
@@ -164,8 +165,10 @@ function pawn(x, y, color, title, faction) {
 export function drawMap(holder, layout, view, colors, names, options = {}) {
   const { width, height } = layout.box;
   const pos = Object.fromEntries(layout.clearings.map((c) => [c.id, c]));
+  const burrow = view.burrow; // 12.2.2: an unsuited clearing off the map, beside it
+  const extra = burrow ? BURROW_GAP : 0;
   const root = svg("svg", { id: "game-map", class: "map-svg game-svg", role: "img",
-    viewBox: `-90 -90 ${width + 180} ${height + 180}`, "aria-label": `${layout.title} map` });
+    viewBox: `-90 -90 ${width + 180 + extra} ${height + 180}`, "aria-label": `${layout.title} map` });
   const layer = (cls) => root.appendChild(svg("g", { class: cls }));
   const forests = layer("forests");
   for (const f of layout.forests) {
@@ -198,18 +201,30 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
   }
   const clearings = layer("clearings");
   const hidden = faceDownOf(view);
-  for (const c of view.clearings) {
+  const rows = [...view.clearings];
+  if (burrow) {
+    pos[burrow.id] = { x: width + extra - 20, y: height / 2 };
+    const links = layer("burrow-links");
+    for (const c of burrow.adjacent) {
+      const a = pos[c], b = pos[burrow.id];
+      if (a) links.append(svg("line", { class: "burrow-link", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "data-clearing": c }));
+    }
+    rows.push({ id: burrow.id, suit: "", slots: 0, buildings: [], tokens: [], pawns: [], ruin_items: 0,
+      warriors: burrow.warriors, ruler: burrow.ruler, burrow: true });
+  }
+  for (const c of rows) {
     const p = pos[c.id];
     if (!p) continue;
     const pickable = options.pick?.has(c.id);
-    const g = svg("g", { class: `clearing${pickable ? " pickable" : ""}${options.selected?.has(c.id) ? " selected" : ""}${options.changed?.has(c.id) ? " changed" : ""}`,
+    const g = svg("g", { class: `clearing${c.burrow ? " burrow" : ""}${pickable ? " pickable" : ""}${options.selected?.has(c.id) ? " selected" : ""}${options.changed?.has(c.id) ? " changed" : ""}`,
       "data-id": c.id, "data-suit": c.suit, "data-ruler": c.ruler || "", transform: `translate(${p.x} ${p.y})`,
       tabindex: pickable ? 0 : null, role: pickable ? "button" : null },
-    svg("title", {}, `Clearing ${c.id} (${c.suit})${c.ruler ? `, ruled by ${names[c.ruler] || c.ruler}` : ""}`));
+    svg("title", {}, `${c.burrow ? `The Burrow (${c.id}, unsuited, off the map)` : `Clearing ${c.id} (${c.suit})`}${c.ruler ? `, ruled by ${names[c.ruler] || c.ruler}` : ""}`));
     if (c.ruler && colors[c.ruler]) g.append(svg("circle", { class: "ruler-ring", r: R + 6, stroke: colors[c.ruler] }));
     g.append(svg("circle", { class: "body", r: R }),
       svg("path", { class: "glyph", d: GLYPHS[c.suit] || "", transform: "translate(-33 -36) scale(0.55)" }),
-      svg("text", { class: "cid", x: 0, y: -34 }, c.id));
+      svg("text", { class: "cid", x: 0, y: -34 }, c.id),
+      c.burrow ? svg("text", { class: "burrow-name", x: 0, y: 8 }, "Burrow") : null);
     g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names));
     if (view.ferry === c.id) g.append(ferry());
     if (pickable && options.onPick) {
@@ -257,8 +272,8 @@ function trackRow(label, total, left, spec) {
   const placed = total - left;
   const boxes = spec.vp.slice(0, total).map((vp, i) => el("span", {
     class: `track-box${i < placed ? " uncovered" : ""}${i === placed ? " next" : ""}`,
-    title: `${i < placed ? "uncovered" : "still covered"}: ${vp} VP${spec.cost ? `, costs ${spec.cost[i]} ${spec.cost_unit}` : ""}`,
-  }, `+${vp}`));
+    title: `${i < placed ? "uncovered" : "still covered"}: ${spec.bonus ? `+${spec.bonus[i]} ${spec.bonus_unit}` : `${vp} VP`}${spec.cost ? `, costs ${spec.cost[i]} ${spec.cost_unit}` : ""}`,
+  }, spec.bonus ? `+${spec.bonus[i]}${spec.bonus_short}` : `+${vp}`));
   return el("div", { class: "track", "data-track": label, "data-left": left }, el("span", { class: "track-label" }, `${titleCase(label)} ${left}`), boxes);
 }
 
@@ -343,6 +358,6 @@ export function drawTable(container, view, catalog) {
 export function legend(colors, names) {
   return el("ul", { class: "map-legend" },
     Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
-    el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · number: warriors · ring: ruler"),
+    el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · C citadel · M market · t tunnel · number: warriors · ring: ruler"),
     el("li", {}, "Corvid plots: ? face down · B bomb · N snare · E extortion · D raid"));
 }

@@ -21,8 +21,9 @@ let changed = new Set(); // clearings whose pieces changed with the last update
 /** Clearings that look different from the previous state (what bots and others did). */
 function changedClearings(before, after) {
   if (!before) return new Set();
-  const old = new Map(before.view.clearings.map((c) => [c.id, JSON.stringify(c)]));
-  return new Set(after.view.clearings.filter((c) => old.get(c.id) !== JSON.stringify(c)).map((c) => c.id));
+  const rows = (v) => (v.burrow ? [...v.clearings, v.burrow] : v.clearings); // the Burrow too (12.2.2)
+  const old = new Map(rows(before.view).map((c) => [c.id, JSON.stringify(c)]));
+  return new Set(rows(after.view).filter((c) => old.get(c.id) !== JSON.stringify(c)).map((c) => c.id));
 }
 
 async function post(path, body) {
