@@ -42,6 +42,7 @@ MIXES = [
     (["corvids", "marquise", "eyrie", "vagabond"], 40, {}),
     (["corvids", "lizards", "mechanical_marquise"], 30, {"map": "lake", **EP}),
     (["corvids", "riverfolk", "electric_eyrie", "vagabot"], 30, {"map": "mountain", **EP}),
+    (["corvids", "duchy", "marquise"], 20, {"map": "winter"}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the

@@ -637,3 +637,38 @@ def test_13_7_4_a_raid_that_places_nothing_tells_nothing() -> None:
                       forced=[["dice", [1, 0]]])
     play(g, ("action", "battle"))
     assert (0, PLOT) not in g.tokens[5] and not [e for e in g.log if e[0] == "raid"]
+
+
+# ================================================ with the Underground Duchy (12)
+def test_13_7_1_a_bomb_removing_duchy_buildings_is_one_price_of_failure() -> None:
+    from tests.rules.test_12_duchy import UD, notes
+    from tests.rules.test_12_duchy import at as duchy_at
+
+    def plots(g: Game) -> None:
+        put_plots(g, {5: "bomb"})
+        g.warriors[g.seat_of(CV)][5] = 1
+
+    g = duchy_at([("corvids.flip", CV)], factions=(UD, CV), turn=CV, phase="birdsong",
+                 swayed=("captain", "brigadier", "mayor"), before=plots,
+                 buildings={UD: {5: ["citadel", "market"]}}, tokens={UD: {5: ["tunnel"]}},
+                 hands={UD: ["anvil", "bake_sale"]}, forced=[["price_of_failure", 0]])
+    play(g, ("flip", 5))
+    assert g.buildings[5] == () and g.tokens[5] == ()
+    assert scored(g, CV) == [(CV, 1, "flip"), (CV, 3, "removal")]
+    while g.decision.kind == "dismiss":
+        g.apply(g.decision.options[0])
+    assert len(notes(g, "price_of_failure")) == 1  # 12.2.3: one event, one price
+
+
+def test_13_7_2_no_plot_or_raid_in_the_burrow() -> None:
+    from tests.rules.test_12_duchy import B, UD
+
+    g = at([("pause_cv", CV)], factions=(CV, UD), turn=UD, phase="daylight",
+           tokens={UD: {5: ["tunnel"]}}, down={5: "raid"}, warriors={UD: {5: 1}}, stop=True)
+    assert B in g.adjacent(5) and not g.may_place(0, B)  # 12.2.2
+    g.take_piece(5, (0, PLOT))
+    from rootlaw.core.move import trigger_removals
+
+    trigger_removals(g, 1, [], [(0, 5, PLOT)], in_battle=False)
+    g._advance()
+    assert g.warriors[0][B] == 0 and g.warriors[0][1] == g.warriors[0][2] == 1
