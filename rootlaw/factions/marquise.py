@@ -195,6 +195,14 @@ class PlaceWood(Handler):
         g.push(("marquise.wood", s, st[2] + (o[1],)))
 
 
+def any_placeable(g: Game, s: int, kind: str) -> bool:
+    """Whether s may place pieces at any of its buildings of ``kind`` (13.7.2 Snare)."""
+    for c in g.piece_clearings(s, kind):
+        if g.may_place(s, c):
+            return True
+    return False
+
+
 def placeable(g: Game, s: int, kind: str) -> list[int]:
     """Clearings of s's buildings of ``kind`` (one per building) where s may place
     pieces (13.7.2 Snare: wood, warriors)."""
@@ -281,16 +289,28 @@ def build_options(g: Game, s: int) -> list[Option]:
     if not group:
         return []
     wood = _wood_by_group(g, s, group)
+    # an open slot, and no rule against placing there (13.7.2 Snare)
+    sites = [(c, root) for c, root in group.items() if g.open_slots(c) > 0 and g.may_place(s, c)]
     out: list[Option] = []
     for kind in KINDS:
         placed = g.count_building(s, kind)
         if placed >= Marquise.buildings[kind]:
             continue
         cost = COST[placed]
-        for c, root in group.items():
-            if g.open_slots(c) > 0 and wood.get(root, 0) >= cost and g.may_place(s, c):
+        for c, root in sites:
+            if wood.get(root, 0) >= cost:
                 out.append(("build", kind, c))
     return out
+
+
+def can_overwork(g: Game, s: int) -> bool:
+    """Whether Overwork (6.5.5) has any target, without listing them."""
+    if not wood_supply(g, s) or not g.hands[s]:
+        return False
+    for c in g.piece_clearings(s, "sawmill"):
+        if g.cards_matching(s, g.suits[c]) and g.may_place(s, c):
+            return True
+    return False
 
 
 def overwork_options(g: Game, s: int) -> list[Option]:
@@ -325,11 +345,11 @@ class Actions(Handler):
                 out.append(("action", "battle"))
             if can_move(g, s):
                 out.append(("action", "march"))
-            if "recruit" not in g.once and g.warrior_supply(s) and placeable(g, s, "recruiter"):
+            if "recruit" not in g.once and g.warrior_supply(s) and any_placeable(g, s, "recruiter"):
                 out.append(("action", "recruit"))
             if can_build(g, s):
                 out.append(("action", "build"))
-            if overwork_options(g, s):
+            if can_overwork(g, s):
                 out.append(("action", "overwork"))
         out += [("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
         out.append(("end",))
