@@ -661,14 +661,13 @@ def test_13_7_1_a_bomb_removing_duchy_buildings_is_one_price_of_failure() -> Non
 
 
 def test_13_7_2_no_plot_or_raid_in_the_burrow() -> None:
-    from tests.rules.test_12_duchy import B, UD
+    from rootlaw.core.move import trigger_removals
+    from tests.rules.test_12_duchy import UD, B
 
     g = at([("pause_cv", CV)], factions=(CV, UD), turn=UD, phase="daylight",
            tokens={UD: {5: ["tunnel"]}}, down={5: "raid"}, warriors={UD: {5: 1}}, stop=True)
     assert B in g.adjacent(5) and not g.may_place(0, B)  # 12.2.2
     g.take_piece(5, (0, PLOT))
-    from rootlaw.core.move import trigger_removals
-
     trigger_removals(g, 1, [], [(0, 5, PLOT)], in_battle=False)
     g._advance()
     assert g.warriors[0][B] == 0 and g.warriors[0][1] == g.warriors[0][2] == 1
