@@ -143,3 +143,13 @@ def test_rare_corvid_verbs_are_declared_not_left_to_the_fallback() -> None:
         code = enc.encode(o)
         assert code < enc.fallback_at and enc.decode(code) == o
     assert ActionEncoding(["marquise", "eyrie"]).size == 8121  # other configurations alike
+
+
+def test_other_seats_read_secret_options_without_their_secret() -> None:
+    from rootlaw.core.options import label, public_label
+
+    for o, hidden in ((("cv_plot", 5, "bomb"), "bomb"), (("show_card", "anvil"), "Anvil"),
+                      (("mobilize", "anvil"), "Anvil"), (("outrage", "anvil"), "Anvil"),
+                      (("aid", "marquise", "anvil"), "Anvil"), (("give", "anvil"), "Anvil")):
+        assert hidden in label(o) and hidden not in public_label(o)
+    assert public_label(("move", 1, 5)) == label(("move", 1, 5))

@@ -35,7 +35,7 @@ from rootlaw.core.move import (
     remove_warriors,
     trigger_removals,
 )
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ text_form("false_orders_ferry", "False Orders: move half of {1}'s warriors {2} -
           "by the Ferry")
 text_form("swap_meet", "Swap Meet: take a random card from {1}")
 text_form("give", "give {c1}")
+secret_form("give", "give a card (Swap Meet)")
 text_form("emigre_discard", "Eyrie Emigre: no move or battle possible; discard it")
 text_form("propaganda", "Propaganda Bureau: replace {2}'s warrior in {1} with yours")
 text_form("league", "League of Adventurous Mice: exhaust a {1} to move or battle")

@@ -30,7 +30,7 @@ from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ for verb, fmt in {
     "pawn_ferry": "move to {1} by the Ferry",
 }.items():
     text_form(verb, fmt)
+secret_form("aid", "aid {1} with a card")  # 9.5.4: only the two players see it
 
 Items = dict[str, tuple[int, ...]]  # item type -> counts by side (READY...DMG_DOWN)
 
