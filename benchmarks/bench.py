@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / "build" / "compiled"
 MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
          "duchy,marquise,eyrie,vagabond",
-         "mechanical_marquise,electric_eyrie,automated_alliance,vagabot"]
+         "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
+         "corvids,marquise,eyrie,vagabond"]
 
 
 # ------------------------------------------------------------- the worker

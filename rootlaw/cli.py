@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import rootlaw
 from rootlaw.agents import make_agent
 from rootlaw.agents.base import decide
-from rootlaw.core.options import card_name, label
+from rootlaw.core.options import card_name, label, public_label
 
 HELP = """Enter the number of an option. Other commands:
   b  show the board again      h  this help
@@ -26,10 +26,11 @@ def render(view: dict[str, Any]) -> str:
     out.append(f"=== turn {view['turn']} ({turn}, {view['phase']}) "
                f"| deck {view['deck_size']} | discard {len(view['discard'])} ===")
     out += map_lines(view)
+    face_down = face_down_kinds(view)
     for c in view["clearings"]:
         warriors = ", ".join(f"{f} {n}" for f, n in c["warriors"].items())
         bld = ", ".join(f"{k}" if o == "ruin" else f"{o}:{k}" for o, k in c["buildings"])
-        tok = ", ".join(f"{o}:{k}" for o, k in c["tokens"])
+        tok = ", ".join(token_text(o, k, c["id"], face_down) for o, k in c["tokens"])
         pawns = ", ".join(f"{f} pawn" for f in c.get("pawns", []))
         warriors = ", ".join(p for p in (warriors, pawns) if p)
         ruler = f" ruled by {c['ruler']}" if c["ruler"] else ""
@@ -90,11 +91,36 @@ def render(view: dict[str, Any]) -> str:
                              if v is not None and not isinstance(v, dict | list))
             if line:
                 out.append(f"           {line}")
+            if isinstance(extra.get("supply"), dict) and "face_down" in extra:  # your plots
+                out.append("           plots in your supply: " + (", ".join(
+                    f"{k} {n}" for k, n in extra["supply"].items()) or "none"))
         if "hand" in p:
             out.append(f"           your hand: {', '.join(card_name(c) for c in p['hand'])}")
     if view["available_dominance"]:
         out.append("available dominance: " + ", ".join(map(card_name, view["available_dominance"])))
     return "\n".join(out)
+
+
+def face_down_kinds(view: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any] | None]]:
+    """Per faction with face-down tokens (13.2.2 plots): their map kind, and what they
+    are where this view may see it (None: the seat sees only their backs)."""
+    out: dict[str, tuple[str, dict[str, Any] | None]] = {}
+    for f, p in view["players"].items():
+        fd = (p.get("faction") or {}).get("face_down")
+        if isinstance(fd, dict):
+            out[f] = (str(fd["kind"]), fd.get("identities"))
+    return out
+
+
+def token_text(owner: str, kind: str, c: int,
+               face_down: dict[str, tuple[str, dict[str, Any] | None]]) -> str:
+    """A token on the board: a face-down one as ``?``, or what it is to a seat that
+    may see it (``corvids:?bomb``)."""
+    hidden = face_down.get(owner)
+    if hidden is None or kind != hidden[0]:
+        return f"{owner}:{kind}"
+    known = (hidden[1] or {}).get(str(c))
+    return f"{owner}:?" + ("/".join(known) if known else "")
 
 
 def map_lines(view: dict[str, Any]) -> list[str]:
@@ -150,8 +176,8 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
         assert d is not None
         if d.seat != me:
             choice = decide(bots[d.seat], game, seed=args.seed * 1_000_003 + game.version)
-            if not args.quiet:
-                print(f"  {d.seat}: {label(choice)}", file=out)
+            if not args.quiet:  # what others may read of it (no face-down plot's type)
+                print(f"  {d.seat}: {public_label(choice)}", file=out)
             game.apply(choice)
             continue
         if game.turn_no != shown_turn:

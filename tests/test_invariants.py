@@ -54,6 +54,17 @@ DUCHY_MIXES = [
     [UD, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
     [UD, RF, "vagabot", "mechanical_marquise"],
 ]
+# the Underworld expansion's Corvid Conspiracy (13): its own mixes, with the Riverfolk
+# expansion's factions, the second Vagabond and the bots
+CORVID_GAMES = int(os.environ.get("ROOTLAW_CORVID_GAMES", "500"))
+CV = "corvids"
+CORVID_MIXES = [
+    [CV, M], [CV, E], [CV, A], [CV, V], [CV, M, E], [CV, A, V], [CV, V, V2], [CV, LZ, RF],
+    [CV, M, E, A], [CV, E, V, V2], [CV, LZ, "mechanical_marquise"], [CV, "electric_eyrie", RF],
+    [CV, "automated_alliance", V], [CV, "vagabot", M, LZ],
+    [CV, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
+    [CV, "vagabot", "electric_eyrie", A], [CV, UD, M], [CV, UD, "vagabot", RF],
+]
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
 
@@ -137,9 +148,30 @@ def check_conservation(g: Game, items: bool = True) -> None:
     for c in g.clearings():
         assert len(g.buildings[c]) <= g.board.slots[c], f"clearing {c} over its slots"
     assert all(v >= 0 for v in g.vp)
+    check_plots(g)
     check_map_and_cards(g)
     if items:
         assert item_locations(g) == expected_items(g), "items appeared or vanished"
+
+
+def check_plots(g: Game) -> None:
+    """13.2.2: eight plots, two of each type, one per clearing; every face-down plot on
+    the map has its type in the Corvids' state (removed ones keep it until the battle's
+    removals trigger, 13.7.4)."""
+    from rootlaw.factions.corvids import KINDS, PLOT, TYPES, CorvidsState
+
+    for s, fs in enumerate(g.fstate):
+        if not isinstance(fs, CorvidsState):
+            continue
+        down = g.piece_clearings(s, PLOT)
+        if g.battle is None:
+            assert fs.facedown.locs == down, "face-down plots and their types disagree"
+        else:
+            assert set(down) <= set(fs.facedown.locs)
+        for kind in TYPES:
+            assert g.count_token(s, kind) + fs.facedown.ids.count(kind) <= 2, f"three {kind}"
+        for c in g.clearings():
+            assert sum(1 for p in g.tokens[c] if p[0] == s and p[1] in KINDS) <= 1  # II
 
 
 def check_map_and_cards(g: Game) -> None:
@@ -254,6 +286,11 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
             c.hands[o], pool = pool[:n], pool[n:]
         c.peeks = g.peeks
         rnd.shuffle(c.quest_deck)
+        for o, fd in enumerate(c.fdefs):  # face-down pieces (13.2.2 plots) shuffled
+            pools = {k: rnd.sample(v, len(v)) for k, v in fd.hidden(c, o, me).items()
+                     if k != "cards"}
+            if pools:
+                fd.set_hidden(c, o, me, pools)
         ruins = [x for x in g.clearings() if c.ruin_items[x]]
         pool2 = [i for x in ruins for i in c.ruin_items[x]]
         rnd.shuffle(pool2)
@@ -261,6 +298,13 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
             n = len(c.ruin_items[x])
             c.ruin_items[x], pool2 = tuple(pool2[:n]), pool2[n:]
         assert c.view(seat) == view, "the view depends on hidden cards or pieces"
+    c = g.copy()
+    for o, fd in enumerate(c.fdefs):  # the public view: every face-down piece shuffled
+        pools = {k: rnd.sample(v, len(v)) for k, v in fd.hidden(c, o, -1).items()
+                 if k != "cards"}
+        if pools:
+            fd.set_hidden(c, o, -1, pools)
+    assert c.view(None) == g.view(None), "the public view depends on face-down pieces"
 
 
 def play_checked(seed: int, factions: list[str] | None = None,
@@ -312,6 +356,17 @@ def test_random_games_with_lizards_and_riverfolk(batch: int) -> None:
 def test_random_games_with_duchy(batch: int) -> None:
     mix = DUCHY_MIXES[batch % len(DUCHY_MIXES)]
     for seed in range(batch * DUCHY_BATCH, (batch + 1) * DUCHY_BATCH):
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, CORVID_GAMES // BATCH)))
+def test_random_games_with_corvids(batch: int) -> None:
+    """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        mix = CORVID_MIXES[seed // 8 % len(CORVID_MIXES)]
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)

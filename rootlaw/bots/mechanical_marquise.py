@@ -310,7 +310,7 @@ class MechanicalMarquise(BotDef):
             c, before = fs.hosp
             fs.hosp = ()
             keep = keep_clearing(g, s)
-            if before - g.warriors[s][c] >= HOSPITALS_MIN_LOST and keep:
+            if before - g.warriors[s][c] >= HOSPITALS_MIN_LOST and keep and g.may_place(s, keep):
                 g.place_warriors(s, keep, HOSPITALS_WARRIORS)
                 g.note("hospitals", g.factions[s], keep)
 

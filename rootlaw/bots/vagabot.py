@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, craft_order, difficulty, has_trait, priority_rank, targets
 from rootlaw.core.battle import hits_step, settle, start_battle
+from rootlaw.core.cards_ep import crafted_item_left
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
@@ -607,7 +608,10 @@ class Aid(Handler):
         for _ in range(n):
             box = g.items[t]
             i = g.random_index("vagabot_aid_item", len(box)) if len(set(box)) > 1 else 0
-            gain(v, box.pop(i))
+            item = box.pop(i)
+            gain(v, item)
+            if g.cards.exhausted[t]:  # League of Adventurous Mice (E&P), as 9.5.4 Aid
+                crafted_item_left(g, t, item)
         mult = HELPER_MULT if has_trait(g, s, "helper") else 1
         g.note("vagabot", "aid", g.factions[t], n)
         g.score(s, n * mult, "aid")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 from rootlaw.core.battle import BattleCards, battle_options, register_battle_cards, start_battle
 from rootlaw.core.catalog import Card
 from rootlaw.core.faction_api import NO_STEPS
-from rootlaw.core.game import Game
+from rootlaw.core.game import EVENING_DRAWN, Game
 from rootlaw.core.maps import ferry_destinations, take_ferry
 from rootlaw.core.move import (
     do_move,
@@ -35,7 +35,7 @@ from rootlaw.core.move import (
     remove_warriors,
     trigger_removals,
 )
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ text_form("false_orders_ferry", "False Orders: move half of {1}'s warriors {2} -
           "by the Ferry")
 text_form("swap_meet", "Swap Meet: take a random card from {1}")
 text_form("give", "give {c1}")
+secret_form("give", "give a card (Swap Meet)")
 text_form("emigre_discard", "Eyrie Emigre: no move or battle possible; discard it")
 text_form("propaganda", "Propaganda Bureau: replace {2}'s warrior in {1} with yours")
 text_form("league", "League of Adventurous Mice: exhaust a {1} to move or battle")
@@ -85,7 +86,13 @@ def give_card(g: Game, s: int, t: int, card: str) -> None:
 
 
 def draw_cards(g: Game, s: int, n: int) -> None:
-    """s draws n cards (2.1): Informants may replace a draw in s's own Evening."""
+    """s draws n cards (2.1): Informants may replace a draw in s's own Evening. Before
+    s's first draw in its Evening, other factions' anytime effects are offered (13.2.4
+    Exposure: "before drawing any cards in their Evening")."""
+    if (g.phase == "evening" and g.turn_seat == s and EVENING_DRAWN not in g.once
+            and g.fdefs[s].has_hand and g.offers_anytime()):
+        g.push(("anytime", s), ("draw_cards", s, n))
+        return
     if g.deckdef.ep and "informants" in g.played[s] and g.phase == "evening" and g.turn_seat == s:
         g.push(("draw_cards", s, n))
     else:

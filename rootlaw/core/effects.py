@@ -23,6 +23,7 @@ text_form("tax_collector", "Tax Collector: remove a warrior in {1} to draw a car
 text_form("codebreakers", "Codebreakers: look at {1}'s hand")
 text_form("skip", "skip")
 text_form("draw_with", "{1} draws a card too")
+text_form("go_on", "go on")
 
 DOMINANCE_MIN_VP: Final = 10  # 3.3.1
 # cards used "in Birdsong" (offered at its start and end, rulings.md), E&P's included
@@ -61,10 +62,61 @@ def dominance_options(g: Game, s: int) -> list[Option]:
     return out
 
 
+# ------------------------------------------------------------ anytime effects
+# verbs of the options a faction's ``anytime_options`` hook may give (13.2.4 Exposure);
+# a rule of a later faction usable "anytime on your turn" adds its verb here
+ANYTIME_VERBS: Final = frozenset({"expose"})
+
+
+def anytime_options(g: Game, s: int) -> list[Option]:
+    """What other factions' rules let s, the current player, do now, between its
+    actions (FactionDef.anytime_options; 1.4.2: never inside an action)."""
+    out: list[Option] = []
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        fd = fdefs[o]
+        if fd.offers_anytime:
+            out += fd.anytime_options(g, o, s)
+    return out
+
+
+def apply_anytime(g: Game, s: int, opt: Option) -> None:
+    """Take an anytime option of s: the faction whose rule lists it applies it."""
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        fd = fdefs[o]
+        if fd.offers_anytime and opt in fd.anytime_options(g, o, s):
+            fd.apply_anytime(g, o, s, opt)
+            return
+    raise ValueError(opt)
+
+
+class Anytime(Handler):
+    """A window for effects usable anytime on the current player's turn (other factions'
+    rules, ``FactionDef.anytime_options``): pushed at the start of its Birdsong and
+    before its first draw in Evening; in Daylight they come with every action choice
+    (``daylight_extras``). Only a choice when there is something to use (rulings.md)."""
+
+    name = "anytime"
+    kind = "anytime"
+    rule = "1.4.2"
+    prompt = "Use an effect available anytime on your turn, or go on"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return anytime_options(g, st[1]) + [("go_on",)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] != "go_on":
+            g.push(st)
+            apply_anytime(g, st[1], o)
+
+
 # ----------------------------------------------------------- daylight extras
 def daylight_extras(g: Game, s: int) -> list[Option]:
     """Options any faction has at its action menus in Daylight."""
     out = dominance_options(g, s)
+    if g.offers_anytime():  # 13.2.4 Exposure ...
+        out += anytime_options(g, s)
     if g.closed:  # C.3.3 the Mountain's closed paths
         out += maps.daylight_options(g, s)
     played = g.played[s]
@@ -81,7 +133,7 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
 
 
 DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers",
-                                   "remove_closed_path"}) | cards_ep.DAYLIGHT_VERBS
+                                   "remove_closed_path"}) | cards_ep.DAYLIGHT_VERBS | ANYTIME_VERBS
 
 
 def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
@@ -107,6 +159,8 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         maps.apply_daylight_option(g, s, o)
     elif verb in cards_ep.DAYLIGHT_VERBS:
         cards_ep.apply_daylight_option(g, s, o)
+    elif verb in ANYTIME_VERBS:
+        apply_anytime(g, s, o)
     else:  # pragma: no cover - callers check DAYLIGHT_VERBS
         raise ValueError(o)
 
@@ -233,4 +287,4 @@ def _removed(g: Game, s: int, warriors: list[tuple[int, int, int]],
     trigger_removals(g, s, warriors, pieces, in_battle=False)
 
 
-register_steps(BetterBurrowBank(), CommandWarren(), Cobbler())
+register_steps(BetterBurrowBank(), CommandWarren(), Cobbler(), Anytime())

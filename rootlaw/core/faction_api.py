@@ -84,6 +84,7 @@ class FactionDef:
     holds_warriors: bool = False  # warriors_held
     acts_at_birdsong_start: bool = False  # at_birdsong_start
     grants_rivers: bool = False  # river_access_for
+    offers_anytime: bool = False  # anytime_options
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -297,6 +298,18 @@ class FactionDef:
         for any number of buildings)."""
         return NO_STEPS
 
+    def anytime_options(self, g: Game, s: int, current: int) -> list[Any]:
+        """Options s's rules give the current player ``current`` "anytime on their turn"
+        (13.2.4 Exposure). The core offers them at the current player's anytime windows
+        (core/effects.py: the start of its Birdsong, every Daylight action choice, before
+        its first draw in Evening), never inside an action (1.4.2). Their verbs must be in
+        ``effects.ANYTIME_VERBS``. Also called for s itself (``current == s``)."""
+        return []
+
+    def apply_anytime(self, g: Game, s: int, current: int, o: Any) -> None:
+        """Take an option ``anytime_options`` listed for ``current``."""
+        raise ValueError(o)
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 
@@ -312,6 +325,7 @@ def register(fd: FactionDef) -> FactionDef:
     fd.holds_warriors = _overrides(fd, "warriors_held")
     fd.acts_at_birdsong_start = _overrides(fd, "at_birdsong_start")
     fd.grants_rivers = _overrides(fd, "river_access_for")
+    fd.offers_anytime = _overrides(fd, "anytime_options")
     FACTIONS[fd.id] = fd
     return fd
 

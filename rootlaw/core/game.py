@@ -25,6 +25,8 @@ WIN_SCORE: Final = 30  # 3.1
 HAND_LIMIT: Final = 5  # 6.6, 7.6.2
 RUIN: Final = -1  # owner seat of ruins (2.2.4)
 FOREST: Final = 100  # pawn locations FOREST + i are the map's forests (2.4)
+# g.once: the current player has drawn a card in its Evening (13.2.4 Exposure closes)
+EVENING_DRAWN: Final = "evening_drawn"
 
 Piece = tuple[int, str]  # (owner seat, kind)
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
@@ -370,6 +372,21 @@ class Game:
             if card is None:
                 return  # the discard pile is empty too
             hand.append(card)
+            if self.phase == "evening" and s == self.turn_seat:
+                self._drew_in_evening()
+
+    def _drew_in_evening(self) -> None:
+        """Mark the current player's first Evening draw, where a rule needs it (13.2.4)."""
+        if EVENING_DRAWN not in self.once and self.offers_anytime():
+            self.once = self.once | {EVENING_DRAWN}
+
+    def offers_anytime(self) -> bool:
+        """Whether a faction here has a rule usable anytime on another player's turn
+        (``FactionDef.anytime_options``, 13.2.4 Exposure)."""
+        for fd in self.fdefs:
+            if fd.offers_anytime:
+                return True
+        return False
 
     def draw_card(self) -> str | None:
         """Take the top card of the deck (2.1), e.g. a bot's order card (Rootbotics 2.7)."""
@@ -593,6 +610,15 @@ class Game:
             if o != s and fd.limits_placement and fd.blocks_placement(self, o, s, c):
                 return False
         return True
+
+    def placement_limited(self, s: int) -> bool:
+        """Whether another faction's rule may forbid s placing pieces anywhere (a fast
+        path: without one, ``may_place`` is always true for s)."""
+        fdefs = self.fdefs
+        for o in range(len(fdefs)):
+            if o != s and fdefs[o].limits_placement:
+                return True
+        return False
 
     def may_move(self, s: int, a: int, b: int) -> bool:
         """Whether no faction's rule forbids s moving pieces from a (a clearing, a forest,

@@ -18,6 +18,9 @@ Option = tuple[Any, ...]
 
 # verb -> format: placeholders index the option tuple; {c1} shows element 1 as a card name
 _FORMATS: Final[dict[str, str]] = {}
+# verb -> format of the option as seats other than the decider may read it (its secret
+# left out: a face-down plot's type, a card shown to one player)
+_SECRET: Final[dict[str, str]] = {}
 
 
 def card_name(card_id: str) -> str:
@@ -33,8 +36,20 @@ def text_form(verb: str, fmt: str) -> None:
     _FORMATS[verb] = fmt
 
 
+def secret_form(verb: str, fmt: str) -> None:
+    """Register how options of ``verb`` read to the other seats, when the option holds
+    something only the decider may know (``public_label``)."""
+    _SECRET[verb] = fmt
+
+
 def has_text_form(verb: str) -> bool:
     return verb in _FORMATS
+
+
+def public_label(o: Option) -> str:
+    """The text of an option as seats other than the decider may read it."""
+    fmt = _SECRET.get(str(o[0])) if o else None
+    return label(o) if fmt is None else _fill(fmt, o)
 
 
 def label(o: Option) -> str:
@@ -42,6 +57,10 @@ def label(o: Option) -> str:
     fmt = _FORMATS.get(str(o[0])) if o else None
     if fmt is None:
         return " ".join(str(x) for x in o)
+    return _fill(fmt, o)
+
+
+def _fill(fmt: str, o: Option) -> str:
     out = fmt
     for i in range(len(o) - 1, 0, -1):
         val = o[i]

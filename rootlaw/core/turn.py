@@ -72,8 +72,10 @@ class Turn(Handler):
         window: tuple[Step, ...] = (
             (("card_window", s),) if effects.BIRDSONG_CARDS.intersection(g.played[s]) else ())
         end: tuple[Step, ...] = (("birdsong_end", s),) if g.deckdef.ep and g.played[s] else ()
+        # effects other factions' rules allow anytime on this turn (13.2.4 Exposure)
+        anytime: tuple[Step, ...] = (("anytime", s),) if fd.has_hand and g.offers_anytime() else ()
         g.push(
-            ("birdsong_start", s), *window,
+            ("birdsong_start", s), *anytime, *window,
             *fd.phase_steps(g, s, "birdsong"),
             *window, *end,
             ("daylight_start", s),

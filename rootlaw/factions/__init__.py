@@ -1,4 +1,14 @@
 """Faction modules. Importing this package registers every implemented faction."""
-from rootlaw.factions import alliance, duchy, eyrie, lizards, marquise, riverfolk, vagabond
+from rootlaw.factions import (
+    alliance,
+    corvids,
+    duchy,
+    eyrie,
+    lizards,
+    marquise,
+    riverfolk,
+    vagabond,
+)
 
-__all__ = ["alliance", "duchy", "eyrie", "lizards", "marquise", "riverfolk", "vagabond"]
+__all__ = ["alliance", "corvids", "duchy", "eyrie", "lizards", "marquise", "riverfolk",
+           "vagabond"]

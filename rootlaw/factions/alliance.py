@@ -24,7 +24,7 @@ from rootlaw.core.effects import (
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import can_move, move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -49,11 +49,13 @@ text_form("spread", "spread sympathy to {1} ({2} supporter(s))")
 text_form("supporter", "spend supporter {c1}")
 text_form("supporters_all", "spend the matching supporters")
 text_form("mobilize", "mobilize {c1}")
+secret_form("mobilize", "mobilize a card (face down)")
 text_form("train", "train an officer with {c1}")
 text_form("operation", "military operation: {1}")
 text_form("recruit_in", "recruit in {1}")
 text_form("organize", "organize in {1}")
 text_form("outrage", "Outrage: add {c1} to the Supporters stack")
+secret_form("outrage", "Outrage: add a matching card to the Supporters stack")
 text_form("show_hand", "Outrage: no matching card, show your hand")
 text_form("discard_supporter", "discard supporter {c1}")
 

@@ -288,7 +288,8 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
         if not g.warrior_supply(s):
             return []
         at = dict.fromkeys(g.buildings_of(s, "roost"))
-        return [("decree_recruit", suit, c) for c in at if suit_ok(g, suit, c)]
+        return [("decree_recruit", suit, c) for c in at
+                if suit_ok(g, suit, c) and g.may_place(s, c)]
     if col == 1:
         origins = [c for c in g.clearings() if suit_ok(g, suit, c)]
         out: list[Option] = [("decree_move", suit, a, b) for a, b in move_pairs(g, s, origins)]

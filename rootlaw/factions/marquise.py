@@ -173,7 +173,7 @@ class PlaceWood(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s, served = st[1], list(st[2])
-        todo = g.buildings_of(s, "sawmill")
+        todo = placeable(g, s, "sawmill")
         for c in served:
             todo.remove(c)
         left = wood_supply(g, s)
@@ -188,11 +188,28 @@ class PlaceWood(Handler):
             return
         s = st[1]
         if o[1] == 0:
-            for c in g.buildings_of(s, "sawmill"):
+            for c in placeable(g, s, "sawmill"):
                 g.place_token(s, "wood", c)
             return
         g.place_token(s, "wood", o[1])
         g.push(("marquise.wood", s, st[2] + (o[1],)))
+
+
+def any_placeable(g: Game, s: int, kind: str) -> bool:
+    """Whether s may place pieces at any of its buildings of ``kind`` (13.7.2 Snare)."""
+    for c in g.piece_clearings(s, kind):
+        if g.may_place(s, c):
+            return True
+    return False
+
+
+def placeable(g: Game, s: int, kind: str) -> list[int]:
+    """Clearings of s's buildings of ``kind`` (one per building) where s may place
+    pieces (13.7.2 Snare: wood, warriors)."""
+    out = g.buildings_of(s, kind)
+    if not g.placement_limited(s):
+        return out
+    return [c for c in out if g.may_place(s, c)]
 
 
 # ---------------------------------------------------------------- daylight
@@ -239,8 +256,10 @@ def can_build(g: Game, s: int) -> bool:
     if cheapest is None or cheapest > g.count_token(s, "wood"):
         return False  # no building left, or not enough wood anywhere
     ruler = g.rulers()
+    limited = g.placement_limited(s)
     if cheapest == 0:
-        return any(ruler[c] == s and g.open_slots(c) > 0 for c in g.clearings())
+        return any(ruler[c] == s and g.open_slots(c) > 0 and (not limited or g.may_place(s, c))
+                   for c in g.clearings())
     adj = g.adj
     seen: set[int] = set()
     for start in g.buildings_of(s, "wood"):
@@ -251,7 +270,7 @@ def can_build(g: Game, s: int) -> bool:
         while todo:
             x = todo.pop()
             wood += g.tokens[x].count((s, "wood"))
-            slot = slot or g.open_slots(x) > 0
+            slot = slot or g.open_slots(x) > 0 and (not limited or g.may_place(s, x))
             for y in adj[x]:
                 if y not in seen and ruler[y] == s:
                     seen.add(y)
@@ -270,16 +289,28 @@ def build_options(g: Game, s: int) -> list[Option]:
     if not group:
         return []
     wood = _wood_by_group(g, s, group)
+    # an open slot, and no rule against placing there (13.7.2 Snare)
+    sites = [(c, root) for c, root in group.items() if g.open_slots(c) > 0 and g.may_place(s, c)]
     out: list[Option] = []
     for kind in KINDS:
         placed = g.count_building(s, kind)
         if placed >= Marquise.buildings[kind]:
             continue
         cost = COST[placed]
-        for c, root in group.items():
-            if g.open_slots(c) > 0 and wood.get(root, 0) >= cost:
+        for c, root in sites:
+            if wood.get(root, 0) >= cost:
                 out.append(("build", kind, c))
     return out
+
+
+def can_overwork(g: Game, s: int) -> bool:
+    """Whether Overwork (6.5.5) has any target, without listing them."""
+    if not wood_supply(g, s) or not g.hands[s]:
+        return False
+    for c in g.piece_clearings(s, "sawmill"):
+        if g.cards_matching(s, g.suits[c]) and g.may_place(s, c):
+            return True
+    return False
 
 
 def overwork_options(g: Game, s: int) -> list[Option]:
@@ -287,7 +318,7 @@ def overwork_options(g: Game, s: int) -> list[Option]:
     if not wood_supply(g, s) or not g.hands[s]:
         return []
     out: list[Option] = []
-    for c in dict.fromkeys(g.buildings_of(s, "sawmill")):
+    for c in dict.fromkeys(placeable(g, s, "sawmill")):
         out.extend(("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
     return out
 
@@ -314,12 +345,11 @@ class Actions(Handler):
                 out.append(("action", "battle"))
             if can_move(g, s):
                 out.append(("action", "march"))
-            if ("recruit" not in g.once and g.warrior_supply(s)
-                    and g.count_building(s, "recruiter")):
+            if "recruit" not in g.once and g.warrior_supply(s) and any_placeable(g, s, "recruiter"):
                 out.append(("action", "recruit"))
             if can_build(g, s):
                 out.append(("action", "build"))
-            if overwork_options(g, s):
+            if can_overwork(g, s):
                 out.append(("action", "overwork"))
         out += [("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
         out.append(("end",))
@@ -428,7 +458,7 @@ class Recruit(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
-        todo = g.buildings_of(s, "recruiter")
+        todo = placeable(g, s, "recruiter")
         for c in st[2]:
             todo.remove(c)
         left = g.warrior_supply(s)
@@ -443,7 +473,7 @@ class Recruit(Handler):
             return
         s = st[1]
         if o[1] == 0:
-            todo = g.buildings_of(s, "recruiter")
+            todo = placeable(g, s, "recruiter")
             for c in st[2]:
                 todo.remove(c)
             for c in todo:
@@ -528,7 +558,8 @@ class FieldHospitals(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s, c = st[1], st[2]
-        if not keep_clearing(g, s):
+        keep = keep_clearing(g, s)
+        if not keep or not g.may_place(s, keep):  # 13.7.2: a snare in the keep's clearing
             return [("decline",)]
         return [("field_hospitals", x) for x in g.cards_matching(s, g.suits[c])] + [
             ("decline",)]

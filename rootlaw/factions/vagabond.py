@@ -30,7 +30,7 @@ from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ for verb, fmt in {
     "pawn_ferry": "move to {1} by the Ferry",
 }.items():
     text_form(verb, fmt)
+secret_form("aid", "aid {1} with a card")  # 9.5.4: only the two players see it
 
 Items = dict[str, tuple[int, ...]]  # item type -> counts by side (READY...DMG_DOWN)
 
@@ -211,12 +212,13 @@ def move_places(g: Game, s: int, p: int) -> list[int]:
                                         if p in cl]
 
 
-def ferry_places(g: Game, s: int) -> list[int]:
-    """C.2.5: coastal clearings the Vagabond's pawn can reach by the Ferry now."""
+def ferry_places(g: Game, s: int, slip: bool = False) -> list[int]:
+    """C.2.5: coastal clearings the Vagabond's pawn can reach by the Ferry now (a Slip
+    ignores effects preventing movement out of a clearing, 9.4.2)."""
     p = g.pawn[s]
     if not 0 < p < FOREST:
         return []
-    return [c for c in ferry_destinations(g, p) if g.may_move(s, p, c)]
+    return [c for c in ferry_destinations(g, p) if g.may_move(s, 0 if slip else p, c)]
 
 
 def place_name(g: Game, p: int) -> str:
@@ -529,9 +531,10 @@ class Slip(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         here = where(g, s)
-        dests = [p for p in move_places(g, s, here) if p >= FOREST or g.may_move(s, here, p)]
+        # 9.4.2: ignoring effects that prevent movement out of a clearing (13.7.2 Snare)
+        dests = [p for p in move_places(g, s, here) if p >= FOREST or g.may_move(s, 0, p)]
         return ([("slip", place_name(g, p)) for p in dests]
-                + [("slip_ferry", p) for p in ferry_places(g, s)] + [("skip",)])
+                + [("slip_ferry", p) for p in ferry_places(g, s, True)] + [("skip",)])
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "slip":

@@ -48,6 +48,20 @@ CARD = "card"
 FACTION = "faction"
 SUIT = "suit"
 
+# verbs of a faction whose options random games may rarely show (warriors running short),
+# declared so that every configuration with the faction encodes them without the
+# fallback: verb -> per argument position, a domain kind (INT, CARD, FACTION, SUIT) or
+# the tuple of its literal values
+DECLARED: dict[str, dict[str, tuple[str | tuple[str, ...], ...]]] = {
+    "corvids": {
+        "cv_scatter": (INT,), "flip": (INT,), "cv_recruit": (CARD, SUIT),
+        "cv_recruit_in": (INT,), "cv_plot": (INT, ("bomb", "snare", "extortion", "raid")),
+        "trick": (INT, INT), "no_exert": (), "raid_in": (INT,),
+        "expose": (INT, ("bomb", "snare", "extortion", "raid")), "show_card": (CARD,),
+        "go_on": (),
+    },
+}
+
 
 def config_key(factions: list[str] | tuple[str, ...], map: str = "fall",
                deck: str = "standard", bots: dict[str, Any] | None = None) -> str:
@@ -79,6 +93,27 @@ def _explore(key: str) -> tuple[dict[str, list[set[Any]]], list[str], int]:
                         top = max(top, a)
             g.apply(d.options[rnd.randrange(len(d.options))])
     return seen, sorted(kinds), top
+
+
+def _with_declared(seen: dict[str, list[set[Any]]], factions: list[str] | tuple[str, ...],
+                   card: str) -> dict[str, list[set[Any]]]:
+    """The explored verbs plus the factions' declared ones (``DECLARED``), each position
+    given one example value of its domain (a copy: the exploration is cached)."""
+    out = {verb: [set(p) for p in positions] for verb, positions in seen.items()}
+    example = {INT: 1, CARD: card, SUIT: "fox"}
+    for f in factions:
+        for verb, kinds in DECLARED.get(f, {}).items():
+            positions = out.setdefault(verb, [])
+            while len(positions) < len(kinds):
+                positions.append(set())
+            for i, kind in enumerate(kinds):
+                if isinstance(kind, tuple):
+                    positions[i].update(kind)
+                elif kind == FACTION:
+                    positions[i].add(f)
+                else:
+                    positions[i].add(example[kind])
+    return out
 
 
 def _families(seen: dict[str, list[set[Any]]], known: set[str]) -> dict[str, set[str]]:
@@ -117,10 +152,11 @@ class ActionEncoding:
     def __init__(self, factions: list[str] | tuple[str, ...], map: str = "fall",
                  deck: str = "standard", bots: dict[str, Any] | None = None) -> None:
         self.key = config_key(factions, map, deck, bots)
-        seen, kinds, top = _explore(self.key)
+        explored, kinds, top = _explore(self.key)
         g = rootlaw.new_game(factions=list(factions), map=map, deck=deck, seed=0,
                              **(bots or {}))
         cards = sorted(g.deckdef.cards)
+        seen = _with_declared(explored, factions, cards[0])
         game_factions = sorted(g.factions)
         suits = sorted({c.suit for c in g.deckdef.cards.values()})
         ints = max(max(g.all_clearings()), max(FACTIONS[f].warriors for f in factions),

@@ -13,7 +13,9 @@ from itertools import combinations
 from rootlaw.server.errors import ApiError
 from rootlaw.server.resources import load_json
 
-ALIASES = {"vagabond2": "vagabond"}  # the engine's name for the second Vagabond (9.7)
+# the engine's faction ids where the reach table's differ: the second Vagabond (9.7),
+# the Lizard Cult, the Corvid Conspiracy (the web lobby sends engine ids)
+ALIASES = {"vagabond2": "vagabond", "lizards": "lizard", "corvids": "corvid"}
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,8 @@ SECRET_VERBS: dict[str, str] = {
     "outrage": "{who} adds a matching card to the Alliance's Supporters stack (Outrage).",
     "aid": "{who} aids {a1} with a card.",
     "give": "{who} gives a card (Swap Meet).",
+    "cv_plot": "{who} places a face-down plot in {a1} (13.5.2).",
+    "show_card": "{who} shows the Corvids a card matching the clearing (13.2.4).",
 }
 
 # decision verbs told in the past tense; the rest read as "Faction: label"
@@ -48,6 +50,8 @@ PAST = {
     "explore": "{who} explores the ruin", "leader": "{who} chooses the {a1} leader",
     "character": "{who} plays the {a1}", "roost": "{who} places a new roost in {a2}",
     "keep": "{who} places the keep in {a1}", "end": "{who} ends Daylight",
+    "expose": "{who} guesses that the plot in {a1} is a {a2} (Exposure)",
+    "flip": "{who} flips the plot in {a1}", "trick": "{who} swaps the plots in {a1} and {a2}",
 }
 
 NOTES = {
@@ -66,6 +70,10 @@ NOTES = {
     "expand_stopped": "{a1} cannot expand.",
     "sway": "{a1} sways the {a2}.", "price_of_failure": "{a1} pays the Price of Failure.",
     "minister_lost": "{a1}'s {a2} returns to the Unswayed Ministers.",
+    "flip": "{a1}'s plot in {a2} is a {a3}.",
+    "exposed": "{a1} guessed right: the {a3} in {a2} is removed (13.2.4).",
+    "not_exposed": "{a1} guessed {a3} in {a2}: the Corvids say no and take the card.",
+    "raid": "{a1}'s removed plot in {a2} was a raid (13.7.4).",
 }
 
 
@@ -149,6 +157,8 @@ def _secret_viewers(seat: str, option: tuple[Any, ...], seats: dict[str, int]) -
         out |= {f for f in seats if f in ("alliance", "automated_alliance")}
     if option[0] == "aid" and len(option) > 1:
         out.add(str(option[1]))
+    if option[0] == "show_card":  # 13.2.4: shown to the Corvids
+        out |= {f for f in seats if f == "corvids"}
     return out
 
 

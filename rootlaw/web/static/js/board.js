@@ -6,11 +6,11 @@ const SVG = "http://www.w3.org/2000/svg";
 const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
   vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b",
-  duchy: "#9a6a3e" };
+  duchy: "#9a6a3e", corvids: "#2e2a6b" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
   keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
-  tunnel: "t" };
+  tunnel: "t", plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D" };
 const BURROW_GAP = 230; // the Burrow (12.2.2) is drawn beside the map, this far right
 const GLYPHS = {
   fox: "M-17,-16 L-7,-7 L7,-7 L17,-16 L15,-1 L0,16 L-15,-1 Z",
@@ -69,7 +69,18 @@ function badge(x, y, color, text, title, cls = "warriors") {
     svg("circle", { r: 19, fill: color }), svg("text", { class: "count" }, text));
 }
 
-function clearingPieces(c, colors, names) {
+/** Face-down tokens (13.2.2 plots) of each faction: their map kind, and what they are
+ *  where this view may see it (the owner's own view only; the server never sends more). */
+function faceDownOf(view) {
+  const out = {};
+  for (const [f, p] of Object.entries(view.players || {})) {
+    const fd = p.faction?.face_down;
+    if (fd && typeof fd === "object") out[f] = { kind: fd.kind, ids: fd.identities || null };
+  }
+  return out;
+}
+
+function clearingPieces(c, colors, names, hidden = {}) {
   const g = [];
   const slotSize = 30, gap = 5, total = c.slots * slotSize + (c.slots - 1) * gap;
   const owned = [...c.buildings];
@@ -100,9 +111,16 @@ function clearingPieces(c, colors, names) {
   let tx = -((tokens.size - 1) * 30) / 2;
   for (const [key, n] of tokens) {
     const [owner, kind] = key.split("|");
-    const letter = LETTERS[kind] || LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
+    let letter = LETTERS[kind] || LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
+    let title = `${names[owner] || owner}: ${n} ${kind}`;
+    const fd = hidden[owner];
+    if (fd && fd.kind === kind) {
+      const known = fd.ids?.[String(c.id)];
+      title = `${names[owner] || owner}: face-down ${kind}${known ? ` (${known.join(", ")}: only you see this)` : ""}`;
+      if (known) letter = `?${known.map((k) => LETTERS[k] || k[0].toUpperCase()).join("")}`;
+    }
     g.push(svg("g", { class: `token token-${kind}`, "data-owner": owner, "data-kind": kind, "data-count": n, transform: `translate(${tx} 37)` },
-      svg("title", {}, `${names[owner] || owner}: ${n} ${kind}`),
+      svg("title", {}, title),
       svg("circle", { r: 13, fill: kind === "wood" ? "#8a5a2b" : colors[owner] || "#777" }),
       svg("text", {}, n > 1 ? `${letter}${n}` : letter)));
     tx += 30;
@@ -182,6 +200,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     f.pawns.forEach((who, i) => forestPawns.append(pawn(geo.x + i * 26, geo.y, colors[who], `${names[who] || who} in the forest`, who)));
   }
   const clearings = layer("clearings");
+  const hidden = faceDownOf(view);
   const rows = [...view.clearings];
   if (burrow) {
     pos[burrow.id] = { x: width + extra - 20, y: height / 2 };
@@ -206,7 +225,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
       svg("path", { class: "glyph", d: GLYPHS[c.suit] || "", transform: "translate(-33 -36) scale(0.55)" }),
       svg("text", { class: "cid", x: 0, y: -34 }, c.id),
       c.burrow ? svg("text", { class: "burrow-name", x: 0, y: 8 }, "Burrow") : null);
-    g.append(...clearingPieces(c, colors, names), ...warriorBadges(c, colors, names));
+    g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names));
     if (view.ferry === c.id) g.append(ferry());
     if (pickable && options.onPick) {
       g.addEventListener("click", () => options.onPick(c.id));
@@ -272,7 +291,13 @@ function tracks(key, v, catalog, faction) {
 function value(key, v, catalog, names, faction) {
   const track = tracks(key, v, catalog, faction);
   if (track) return track;
-  if (v == null) return el("span", { class: "muted" }, key === "supporters" ? "face down" : "—");
+  if (key === "face_down" && v && typeof v === "object" && "count" in v) {  // 13.2.2 plots
+    if (!v.identities) return `${v.count} face down`;
+    const known = Object.entries(v.identities);
+    return known.length ? el("span", { class: "chips" }, known.map(([c, ids]) =>
+      el("span", { class: "pill", "data-clearing": c }, `${c}: ${ids.map(titleCase).join(", ")}`))) : el("span", { class: "muted" }, "none");
+  }
+  if (v == null) return el("span", { class: "muted" }, key === "supporters" || key === "supply" ? "face down" : "—");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : titleCase(v);
   if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? v.map(titleCase).join(", ") : el("span", { class: "muted" }, "none");
@@ -333,5 +358,6 @@ export function drawTable(container, view, catalog) {
 export function legend(colors, names) {
   return el("ul", { class: "map-legend" },
     Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
-    el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · C citadel · M market · t tunnel · number: warriors · ring: ruler"));
+    el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · C citadel · M market · t tunnel · number: warriors · ring: ruler"),
+    el("li", {}, "Corvid plots: ? face down · B bomb · N snare · E extortion · D raid"));
 }
