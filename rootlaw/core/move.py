@@ -172,11 +172,15 @@ def remove_warriors(g: Game, s: int, c: int, n: int, in_battle: bool = False) ->
     a protected warrior (14.2.2 The Warlord)."""
     n = min(n, g.warriors[s][c] if in_battle else g.removable_warriors(s, c))
     if n:
+        fd = g.fdefs[s]
+        # 14.2.2: the warlord (removed in battle, last) never goes onto Coffin Makers
+        spared = (fd.protected_warriors(g, s, c) if fd.protects_warriors
+                  and n == g.warriors[s][c] else 0)
         g.warriors[s][c] -= n
         g.pieces_changed(c)
         cards = g.cards
-        if cards.coffin_seat >= 0:
-            g.cards = cards.add_coffins(s, n)
+        if cards.coffin_seat >= 0 and n > spared:
+            g.cards = cards.add_coffins(s, n - spared)
     return n
 
 
