@@ -199,7 +199,8 @@ def test_14_4_1_raze_removes_buildings_tokens_takes_ruin_item_and_spreads() -> N
     g = at([("hundreds.raze", LH, ())], turn=LH, warlord=1, warriors={LH: {1: 1}},
            mobs=(1,), buildings={M: {1: ["sawmill"]}}, tokens={M: {1: ["wood"]}},
            forced=[["mob_die", 0]], stop=True, before=_ruin_with_sword)
-    assert (1, "sawmill") not in g.buildings[1]  # razed: the only mob clearing and (1, "wood") not in g.tokens[1]
+    # razed: the only mob clearing
+    assert (1, "sawmill") not in g.buildings[1] and (1, "wood") not in g.tokens[1]
     assert scored(g, LH) == [(LH, 2, "removal")]
     assert lh(g).prowess == ("sword",) and (RUIN, "ruin") not in g.buildings[1]
     # the mob die: fox; 1's neighbours 5, 9, 10: no fox clearing, no mob placed
