@@ -242,11 +242,8 @@ class Hundreds(FactionDef):
         if phase == "birdsong":  # 14.4.1-4, then Lavish at the end of Birdsong (14.7.4)
             return [("hundreds.raze", s, ()), ("hundreds.recruit", s),
                     ("hundreds.anoint", s), ("hundreds.mood", s), ("hundreds.lavish", s)]
-        if phase == "daylight":  # 14.5.1 craft; 14.5.2 and 14.5.3 (14.7.2 Grandiose)
-            cmd: Step = ("hundreds.command", s, command(g, s))
-            adv: Step = ("hundreds.advance", s, prowess(g, s), 0)
-            first, second = (adv, cmd) if mood_is(g, s, "grandiose") else (cmd, adv)
-            return [("craft", s), first, second]
+        if phase == "daylight":  # 14.5.1 craft; then 14.5.2 and 14.5.3 (DaylightOrder)
+            return [("craft", s), ("hundreds.daylight", s)]
         # 14.6.1 incite, 14.6.2 oppress, 14.6.3 draw and discard
         return [("hundreds.incite", s), ("hundreds.oppress", s), ("hundreds.draw", s),
                 ("discard_down", s)]
@@ -685,6 +682,39 @@ def dedupe(out: list[Option]) -> list[Option]:
     return list(dict.fromkeys(out))
 
 
+class DaylightOrder(Handler):
+    """14.5.2 Command, then 14.5.3 Advance (14.7.2 Grandiose: the reverse), each counted
+    by Command or Prowess as they stand after crafting (the turn's steps are scheduled
+    at its start, before Raze and the mood)."""
+
+    name = "hundreds.daylight"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        s: int = st[1]
+        cmd: Step = ("hundreds.command", s, command(g, s))
+        adv: Step = ("hundreds.advance", s, prowess(g, s), 0)
+        if mood_is(g, s, "grandiose"):
+            g.push(adv, ("hundreds.order_again", s, 1))
+        else:
+            g.push(cmd, ("hundreds.order_again", s, 0))
+
+
+class OrderAgain(Handler):
+    """The second of the two Daylight steps, counted when it starts (a battle in the
+    first may have looted an item). Args: (seat, 1 if Command comes second)."""
+
+    name = "hundreds.order_again"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        s: int = st[1]
+        if st[2]:
+            g.push(("hundreds.command", s, command(g, s)))
+        else:
+            g.push(("hundreds.advance", s, prowess(g, s), 0))
+
+
 class Command(Handler):
     """14.5.2 Command the Hundreds: move, battle or build, up to Command times. Args:
     (seat, actions left)."""
@@ -989,6 +1019,6 @@ class Draw(Handler):
 
 register_steps(
     Corner(), PlaceItems(), Raze(), RuinItem(), Spread(), Recruit(), RecruitIn(), Anoint(),
-    Mood(), Lavish(), HoardFull(), Contempt(), Command(), Advance(), Loot(), LootItem(),
-    Bitter(), Incite(), Jubilant(), Oppress(), Draw(),
+    Mood(), Lavish(), HoardFull(), Contempt(), DaylightOrder(), OrderAgain(), Command(),
+    Advance(), Loot(), LootItem(), Bitter(), Incite(), Jubilant(), Oppress(), Draw(),
 )

@@ -303,9 +303,10 @@ def test_14_5_3_advance_moves_the_warlord_then_battles_and_relentless() -> None:
 
 
 def test_14_7_2_grandiose_reverses_advance_and_command() -> None:
-    g = at([], warlord=1, mood="grandiose", warriors={LH: {1: 1}}, turn=LH, stop=True)
-    steps = g.fdefs[0].phase_steps(g, 0, "daylight")
-    assert [s[0] for s in steps] == ["craft", "hundreds.advance", "hundreds.command"]
+    g = at([("hundreds.daylight", LH)], phase="daylight", warlord=1, mood="grandiose",
+           warriors={LH: {1: 1}, M: {5: 1}}, turn=LH, prowess_items=("sword",))
+    assert g.stack[-1][:3] == ("hundreds.advance", 0, 2)  # Advance first, Prowess 2
+    assert g.stack[-2] == ("hundreds.order_again", 0, 1)
 
 
 # ============================================================ 14.6 Evening
