@@ -80,6 +80,10 @@ def render(view: dict[str, Any]) -> str:
             if extra["revealed"]:
                 out.append("           revealed: "
                            + ", ".join(card_name(c) for c in extra["revealed"]))
+        if "hoard" in extra:  # the Lord of the Hundreds (14.2.4, 14.7)
+            out.append(f"           warlord in {extra['warlord'] or '-'} | mood {extra['mood']}"
+                       f" | Hoard command: {', '.join(extra['hoard']['command']) or '-'}"
+                       f"; prowess: {', '.join(extra['hoard']['prowess']) or '-'}")
         if "relationships" in extra and isinstance(extra.get("items"), dict):  # Vagabond
             items = "; ".join(f"{i} " + ", ".join(f"{n} {k}" for k, n in sides.items() if n)
                               for i, sides in extra["items"].items())

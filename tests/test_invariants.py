@@ -65,6 +65,17 @@ CORVID_MIXES = [
     [CV, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
     [CV, "vagabot", "electric_eyrie", A], [CV, UD, M], [CV, UD, "vagabot", RF],
 ]
+# the Marauder expansion's Lord of the Hundreds (14): its own mixes, with the base and
+# Riverfolk factions, the Underworld factions, the second Vagabond and the bots
+HUNDREDS_GAMES = int(os.environ.get("ROOTLAW_HUNDREDS_GAMES", "500"))
+LH = "hundreds"
+HUNDREDS_MIXES = [
+    [LH, M], [LH, E], [LH, A], [LH, V], [LH, M, E], [LH, A, V], [LH, V, V2], [LH, LZ, RF],
+    [LH, M, E, A], [LH, E, V, V2], [LH, LZ, "mechanical_marquise"], [LH, "electric_eyrie", RF],
+    [LH, "automated_alliance", V], [LH, "vagabot", M, LZ],
+    [LH, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
+    [LH, "vagabot", "electric_eyrie", A], [LH, UD, M], [LH, CV, RF], [LH, UD, CV, V],
+]
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
 
@@ -103,6 +114,7 @@ def expected_cards(g: Game) -> Counter[str]:
 
 
 def item_locations(g: Game) -> Counter[str]:
+    from rootlaw.factions.hundreds import HundredsState
     from rootlaw.factions.vagabond import VagabondState
 
     items: Counter[str] = Counter({k: v for k, v in g.supply.items() if v})
@@ -114,6 +126,11 @@ def item_locations(g: Game) -> Counter[str]:
                 items[kind] += sum(sides)
             if fs.scorched:
                 items["torch"] += 1  # on the map (D.6.2)
+        if isinstance(fs, HundredsState):
+            items.update(fs.command + fs.prowess)  # 14.2.4 the Hoard
+    for st in g.stack:  # 14.2.3: a crafted item the Hundreds have not yet kept or removed
+        if st[0] == "hundreds.contempt":
+            items[st[2]] += 1
     for ruin in g.ruin_items:
         items.update(ruin)
     items.update(g.removed_items)
@@ -131,6 +148,8 @@ def expected_items(g: Game) -> Counter[str]:
     if g.quests or g.quest_deck or any(fs.quests_done for fs in vagabonds):
         # the ruins were populated with the quests (9.3.4, 9.7.1)
         items.update(list(RUIN_ITEMS) * len(vagabonds))
+    elif "hundreds" in g.factions and g.turn_no:  # 14.3.2: once, without a Vagabond
+        items.update(RUIN_ITEMS)
     return +items
 
 
@@ -149,6 +168,7 @@ def check_conservation(g: Game, items: bool = True) -> None:
         assert len(g.buildings[c]) <= g.board.slots[c], f"clearing {c} over its slots"
     assert all(v >= 0 for v in g.vp)
     check_plots(g)
+    check_hundreds(g)
     check_map_and_cards(g)
     if items:
         assert item_locations(g) == expected_items(g), "items appeared or vanished"
@@ -172,6 +192,26 @@ def check_plots(g: Game) -> None:
             assert g.count_token(s, kind) + fs.facedown.ids.count(kind) <= 2, f"three {kind}"
         for c in g.clearings():
             assert sum(1 for p in g.tokens[c] if p[0] == s and p[1] in KINDS) <= 1  # II
+
+
+def check_hundreds(g: Game) -> None:
+    """14.2.2: outside battle the warlord is on the map with a warrior count under it
+    (only a battle removes it), never in the Burrow; 14.2.4: the Hoard's tracks hold
+    their own items, four at most (five only until the Hundreds drop one)."""
+    from rootlaw.factions.hundreds import COMMAND_ITEMS, PROWESS_ITEMS, HundredsState
+
+    for s, fs in enumerate(g.fstate):
+        if not isinstance(fs, HundredsState):
+            continue
+        if g.battle is None and fs.warlord:
+            assert g.warriors[s][fs.warlord] >= 1, "the warlord vanished outside battle"
+        assert not g.board.burrow or fs.warlord != g.board.burrow
+        full = any(st[0] == "hundreds.hoard_full" for st in g.stack)
+        cap = 5 if full else 4
+        assert len(fs.command) <= cap and len(fs.prowess) <= cap
+        assert all(i in COMMAND_ITEMS for i in fs.command)
+        assert all(i in PROWESS_ITEMS for i in fs.prowess)
+        assert g.count_token(s, "mob") <= 5 and g.count_building(s, "stronghold") <= 6
 
 
 def check_map_and_cards(g: Game) -> None:
@@ -367,6 +407,17 @@ def test_random_games_with_corvids(batch: int) -> None:
     """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         mix = CORVID_MIXES[seed // 8 % len(CORVID_MIXES)]
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, HUNDREDS_GAMES // BATCH)))
+def test_random_games_with_hundreds(batch: int) -> None:
+    """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        mix = HUNDREDS_MIXES[seed // 8 % len(HUNDREDS_MIXES)]
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)

@@ -189,7 +189,19 @@ def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
         lender = g.lender_to(s)
         if lender >= 0 and lender != foe:  # 11.2.7.III: not against the Riverfolk
             b.lent[side] = lender
-    g.push(("battle.ambush", dfd))
+    g.push(*g.fdefs[att].battle_started(g, att, b), ("battle.ambush", dfd))
+
+
+def hits_taken(g: Game, b: Battle, taker: int, n: int) -> int:
+    """The hits ``taker`` takes of n: one fewer the first time, if its rules ignore the
+    first hit it takes (14.7.7 Stubborn; such abilities never combine)."""
+    if n <= 0 or taker not in (b.att, b.dfd):
+        return n
+    mark = f"{taker}:first_hit"
+    if mark in b.used or not g.fdefs[taker].ignores_first_hit(g, taker, b):
+        return n
+    b.used = b.used + (mark,)
+    return n - 1
 
 
 def _ambush_cards(g: Game, s: int, c: int) -> list[str]:
@@ -250,7 +262,8 @@ class Foil(Handler):
             discard_ambush(g, b)
             g.push(("battle.before_roll", b.att))
         else:  # 4.3.1.II the defender deals two hits immediately
-            g.push(hits_step(b, b.att, b.dfd, 2), ("battle.after_ambush", b.att))
+            g.push(hits_step(b, b.att, b.dfd, hits_taken(g, b, b.att, 2)),
+                   ("battle.after_ambush", b.att))
 
 
 def discard_ambush(g: Game, b: Battle) -> None:
@@ -425,6 +438,8 @@ class Deal(Handler):
             to_dfd += 1  # 4.3.3.II Defenseless (mercenaries defend, 11.2.7.III)
         to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
         to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
+        to_dfd = hits_taken(g, b, b.dfd, to_dfd)
+        to_att = hits_taken(g, b, b.att, to_att)
         g.push(hits_step(b, b.dfd, b.att, to_dfd), hits_step(b, b.att, b.dfd, to_att),
                ("battle.end", b.att))
 
@@ -472,14 +487,14 @@ class Hits(Handler):
                 b.removed_any[1 - side] = True
             left -= 1
         elif o[2] == "warrior" and o[1] != taker:  # a mercenary, one hit at a time
-            remove_warriors(g, o[1], c, 1)
+            remove_warriors(g, o[1], c, 1, in_battle=True)
             b.lent_lost[side] += 1
             b.taken[side] += 1
             left -= 1
         elif o[2] == "warrior":
             # all warrior hits at once, unless mercenaries split them (11.2.7.III.a)
             n = 1 if b.lent[side] >= 0 else min(left, g.warriors[taker][c])
-            remove_warriors(g, taker, c, n)
+            remove_warriors(g, taker, c, n, in_battle=True)
             b.warriors_lost[side] += n
             b.taken[side] += n
             left -= n

@@ -221,7 +221,7 @@ def false_orders_options(g: Game, s: int) -> list[Option]:
         w = g.warriors[o]
         f = g.factions[o]
         for a in g.all_clearings():  # the Burrow too (12.2.2: a clearing)
-            if not w[a]:
+            if not w[a] or not g.movable_warriors(o, a):  # 14.2.2: not the warlord
                 continue
             for b in move_links(g, o, a):
                 if not limited or g.may_move(o, a, b):
@@ -246,7 +246,7 @@ def apply_birdsong_option(g: Game, s: int, o: Option) -> None:
         b: int = o[3]
         g.played[s].remove("false_orders")
         g.discard_card("false_orders")
-        n = (g.warriors[t][a] + 1) // 2
+        n = min((g.warriors[t][a] + 1) // 2, g.movable_warriors(t, a))  # 14.2.2
         do_move(g, t, a, b, n)
         if verb == "false_orders_ferry":
             take_ferry(g, t, a, b)
@@ -332,7 +332,7 @@ def daylight_options(g: Game, s: int) -> list[Option]:
         for c in g.clearings():
             if g.suits[c] in suits:
                 for o in g.enemies(s):
-                    if g.warriors[o][c]:
+                    if g.removable_warriors(o, c):  # 14.2.2: never the warlord
                         out.append(("propaganda", c, g.factions[o]))
     if "league_of_adventurous_mice" in played and "league" not in g.once:
         ready = ready_crafted_items(g, s)

@@ -125,8 +125,7 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
     if g.deckdef.ep:
         out += cards_ep.daylight_options(g, s)
     if "tax_collector" in played and "tax_collector" not in g.once:
-        w = g.warriors[s]
-        out.extend(("tax_collector", c) for c in g.clearings() if w[c])
+        out.extend(("tax_collector", c) for c in g.clearings() if g.removable_warriors(s, c))
     if "codebreakers" in played and "codebreakers" not in g.once:
         out.extend(("codebreakers", g.factions[o]) for o in g.others(s))
     return out

@@ -85,6 +85,7 @@ class FactionDef:
     acts_at_birdsong_start: bool = False  # at_birdsong_start
     grants_rivers: bool = False  # river_access_for
     offers_anytime: bool = False  # anytime_options
+    protects_warriors: bool = False  # protected_warriors
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -310,6 +311,29 @@ class FactionDef:
         """Take an option ``anytime_options`` listed for ``current``."""
         raise ValueError(o)
 
+    def protected_warriors(self, g: Game, s: int, c: int) -> int:
+        """How many of s's warriors in c are protected like the warlord (14.2.2): they
+        cannot be removed outside battle, moved outside s's own turn, or placed by any
+        effect (only by s's own rule). Read through ``Game.removable_warriors`` and
+        ``Game.movable_warriors``; in battle they are removed last."""
+        return 0
+
+    def moved_protected(self, g: Game, s: int, a: int, b: int) -> None:
+        """s's protected warriors in a moved to b with a move s chose to lead with them
+        (the option ``("warriors_lead", n)`` of the core's move count, 14.5.3)."""
+        raise ValueError(f"{self.id} has no protected warriors")
+
+    def ignores_first_hit(self, g: Game, s: int, b: Battle) -> bool:
+        """Whether s ignores the first hit it takes in this battle (14.7.7 Stubborn).
+        The core ignores one hit per side and battle at most: such abilities never
+        combine."""
+        return False
+
+    def battle_started(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
+        """Steps of the attacker s's rules at the start of a battle, before the ambush
+        (14.2.5 Looters)."""
+        return NO_STEPS
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 
@@ -326,6 +350,7 @@ def register(fd: FactionDef) -> FactionDef:
     fd.acts_at_birdsong_start = _overrides(fd, "at_birdsong_start")
     fd.grants_rivers = _overrides(fd, "river_access_for")
     fd.offers_anytime = _overrides(fd, "anytime_options")
+    fd.protects_warriors = _overrides(fd, "protected_warriors")
     FACTIONS[fd.id] = fd
     return fd
 

@@ -628,6 +628,24 @@ class Game:
                 return False
         return True
 
+    def removable_warriors(self, s: int, c: int) -> int:
+        """s's warriors in c that an effect outside battle may remove (14.2.2: not the
+        warlord)."""
+        n = self.warriors[s][c]
+        fd = self.fdefs[s]
+        if n and fd.protects_warriors:
+            n -= fd.protected_warriors(self, s, c)
+        return n
+
+    def movable_warriors(self, s: int, c: int) -> int:
+        """s's warriors in c that may be moved now (14.2.2: the warlord only on its
+        owner's turn)."""
+        n = self.warriors[s][c]
+        fd = self.fdefs[s]
+        if n and fd.protects_warriors and self.turn_seat != s:
+            n -= fd.protected_warriors(self, s, c)
+        return n
+
     def warrior_supply(self, s: int) -> int:
         """s's warriors in its supply: neither on the map, nor off it by its own rules
         (8.5.3 Officers), nor held by another faction (11.2.4 Funds)."""

@@ -19,6 +19,7 @@ from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("move", "move {1} -> {2}")
 text_form("warriors", "{1} warrior(s)")
+text_form("warriors_lead", "{1} warrior(s), the warlord among them")
 
 
 def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
@@ -35,8 +36,9 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     free = ignores_rule(g, s)
     rivers = g.board.river_adj if access == 2 else None
     out: list[tuple[int, int]] = []
+    guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
     for a in (origins if origins is not None else g.all_clearings()):  # the Burrow too
-        if not w[a]:
+        if not w[a] or guard and not g.movable_warriors(s, a):
             continue
         rules_a = free or ruler[a] == s
         for b in links[a]:
@@ -50,7 +52,7 @@ def ferry_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[t
     """C.2.5 moves of s's warriors by the Ferry: from its clearing to another coastal
     clearing, following the normal move rules (4.2.1 You Must Rule)."""
     a = g.ferry
-    if not a or FERRY_USED in g.once or not g.warriors[s][a]:
+    if not a or FERRY_USED in g.once or not g.movable_warriors(s, a):
         return []
     if origins is not None and a not in origins:
         return []
@@ -71,8 +73,9 @@ def can_move(g: Game, s: int) -> bool:
     limited = any(fd.limits_movement for fd in g.fdefs)
     free = ignores_rule(g, s)
     rivers = g.board.river_adj if access == 2 else None
+    guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
     for a in g.all_clearings():  # the Burrow too (12.2.2)
-        if w[a] and links[a]:
+        if w[a] and links[a] and not (guard and not g.movable_warriors(s, a)):
             rules_a = free or ruler[a] == s
             for b in links[a]:
                 if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
@@ -144,24 +147,40 @@ class MoveCount(Handler):
         return f"How many warriors move from {st[2]} to {st[3]}?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("warriors", k) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
+        s: int = st[1]
+        a: int = st[2]
+        lead = len(st) > 5 and st[5]  # the protected warriors must go (14.5.3)
+        n = g.movable_warriors(s, a)
+        fd = g.fdefs[s]
+        p = fd.protected_warriors(g, s, a) if fd.protects_warriors else 0
+        if p and g.turn_seat == s:  # 14.2.2: the warlord moves on its owner's turn only
+            out: list[Option] = [] if lead else [("warriors", k) for k in range(1, n - p + 1)]
+            return out + [("warriors_lead", k) for k in range(p, n + 1)]
+        return [("warriors", k) for k in range(1, n + 1)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] == "warriors_lead":
+            g.fdefs[st[1]].moved_protected(g, st[1], st[2], st[3])
         do_move(g, st[1], st[2], st[3], o[1])
         if len(st) > 4 and st[4]:  # by the Ferry (C.2.5)
             take_ferry(g, st[1], st[2], st[3])
 
 
-def remove_warriors(g: Game, s: int, c: int, n: int) -> int:
+def remove_warriors(g: Game, s: int, c: int, n: int, in_battle: bool = False) -> int:
     """Remove up to n of s's warriors from c to the supply (G.1.22; with Coffin Makers in
-    play, onto that card instead, E&P); triggers are the caller's."""
-    n = min(n, g.warriors[s][c])
+    play, onto that card instead, E&P); triggers are the caller's. Outside battle, never
+    a protected warrior (14.2.2 The Warlord)."""
+    n = min(n, g.warriors[s][c] if in_battle else g.removable_warriors(s, c))
     if n:
+        fd = g.fdefs[s]
+        # 14.2.2: the warlord (removed in battle, last) never goes onto Coffin Makers
+        spared = (fd.protected_warriors(g, s, c) if fd.protects_warriors
+                  and n == g.warriors[s][c] else 0)
         g.warriors[s][c] -= n
         g.pieces_changed(c)
         cards = g.cards
-        if cards.coffin_seat >= 0:
-            g.cards = cards.add_coffins(s, n)
+        if cards.coffin_seat >= 0 and n > spared:
+            g.cards = cards.add_coffins(s, n - spared)
     return n
 
 

@@ -351,7 +351,7 @@ def conspiracy_options(g: Game, s: int) -> list[Option]:
         for c in outcast:
             if g.may_place(s, c):
                 out += [("convert", c, g.factions[o]) for o in g.enemies(s)
-                        if g.warriors[o][c]]
+                        if g.removable_warriors(o, c)]  # 14.2.2: never the warlord
     if fs.acolytes >= conspiracy_cost(g, s, "sanctify"):
         suit = fs.outcast
         for c in outcast:

@@ -310,7 +310,7 @@ class Vagabond(FactionDef):
     def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
         if choice[0] == "ally_hit":
             assert b is not None
-            remove_warriors(g, b.ally, c, 1)
+            remove_warriors(g, b.ally, c, 1, in_battle=True)
             b.hits_by_ally += 1
             b.ally_lost += 1
             return None
@@ -564,7 +564,7 @@ class AllyMove(Handler):
         vs = vs_of(g, s)
         out: list[Option] = []
         for f, lvl in vs.relations.items():
-            w = g.warriors[g.seat_of(f)][a]
+            w = g.movable_warriors(g.seat_of(f), a)  # 14.2.2: not the warlord
             if lvl == ALLIED and w:
                 out.extend(("ally_move", f, n) for n in range(1, w + 1))
         return out + [("no_ally",)]
@@ -647,7 +647,8 @@ def strike_choices(g: Game, s: int) -> list[Option]:
     out = []
     for o in g.enemies(s):
         if g.warriors[o][c]:
-            out.append(("strike", g.factions[o], "warrior"))
+            if g.removable_warriors(o, c):  # 14.2.2: never the warlord
+                out.append(("strike", g.factions[o], "warrior"))
         else:
             kinds = dict.fromkeys(p[1] for p in g.faction_pieces(o, c))
             out.extend(("strike", g.factions[o], k) for k in kinds)

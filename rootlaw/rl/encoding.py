@@ -60,6 +60,21 @@ DECLARED: dict[str, dict[str, tuple[str | tuple[str, ...], ...]]] = {
         "expose": (INT, ("bomb", "snare", "extortion", "raid")), "show_card": (CARD,),
         "go_on": (),
     },
+    "hundreds": {
+        "lh_corner": (INT,), "raze": (INT,),
+        "ruin_item": (INT, ("bag", "boots", "hammer", "sword")),
+        "mob_spread": (INT,), "anoint": (INT,),
+        "mood": (("stubborn", "relentless", "bitter", "grandiose", "jubilant", "rowdy",
+                  "wrathful", "lavish"),),
+        "lavish": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow"),),
+        "hoard_drop": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow"),),
+        "contempt_take": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow"),),
+        "contempt_score": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow"), INT),
+        "lh_build": (INT, CARD), "lh_recruit_in": (INT,), "loot": (FACTION,), "no_loot": (),
+        "loot_item": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow"),),
+        "bitter": (INT,), "incite": (INT, CARD), "jubilant": (), "lh_next": (),
+        "warriors_lead": (INT,),
+    },
 }
 
 

@@ -139,6 +139,18 @@ def test_mcts_plays_a_whole_game_with_humans_and_bots() -> None:
     assert g.winners
 
 
+def test_agents_play_the_hundreds() -> None:
+    """random, heuristic and MCTS agents play whole games as the Lord of the Hundreds."""
+    for spec, seed in (("random", 1), ("heuristic:depth=1", 2), ("mcts:iters=6,rollout=random", 3)):
+        g = rootlaw.new_game(factions=["hundreds", "eyrie", "mechanical_marquise"], seed=seed)
+        agents = {"hundreds": make_agent(spec, seed), "eyrie": make_agent("random", seed)}
+        while not g.is_over:
+            d = g.decision
+            assert d is not None
+            g.apply(decide(agents[d.seat], g, seed=g.version))
+        assert g.winners
+
+
 def test_agents_play_the_duchy() -> None:
     """random, heuristic and MCTS agents play whole games as the Underground Duchy."""
     for spec, seed in (("random", 1), ("heuristic:depth=1", 2), ("mcts:iters=6,rollout=random", 3)):

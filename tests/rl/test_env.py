@@ -118,6 +118,25 @@ def test_the_example_loop_runs() -> None:
         assert sorted(row["returns"].values()) == [-1.0, 1.0]
 
 
+def test_the_hundreds_verbs_are_encoded() -> None:
+    factions = ["hundreds", "marquise"]
+    a = ActionEncoding(factions)
+    for verb in ("raze", "anoint", "mood", "incite", "loot", "contempt_take", "lh_build",
+                 "warriors_lead", "bitter", "jubilant", "lavish", "hoard_drop"):
+        assert verb in a.verbs
+    g = rootlaw.new_game(factions=factions, seed=5)
+    rnd = random.Random(2)
+    while not g.is_over:
+        opts = g.legal_options()
+        codes = [a.encode(o) for o in opts]
+        assert len(set(codes)) == len(opts)
+        g.apply(opts[rnd.randrange(len(opts))])
+    env = rl.env(factions=factions)
+    env.reset(seed=1)
+    obs = env.observe(env.agent_selection)["observation"]
+    assert obs.shape == env.observation_space(env.agent_selection)["observation"].shape
+
+
 def test_the_duchy_verbs_and_the_burrow_are_encoded() -> None:
     factions = ["duchy", "marquise"]
     a = ActionEncoding(factions)

@@ -6,11 +6,12 @@ const SVG = "http://www.w3.org/2000/svg";
 const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
   vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b",
-  duchy: "#9a6a3e", corvids: "#2e2a6b" };
+  duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
   keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
-  tunnel: "t", plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D" };
+  tunnel: "t", plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D",
+  stronghold: "H", mob: "m" };
 const BURROW_GAP = 230; // the Burrow (12.2.2) is drawn beside the map, this far right
 const GLYPHS = {
   fox: "M-17,-16 L-7,-7 L7,-7 L17,-16 L15,-1 L0,16 L-15,-1 Z",
@@ -71,6 +72,14 @@ function badge(x, y, color, text, title, cls = "warriors") {
 
 /** Face-down tokens (13.2.2 plots) of each faction: their map kind, and what they are
  *  where this view may see it (the owner's own view only; the server never sends more). */
+function warlordsOf(view) {
+  const out = {};
+  for (const [f, p] of Object.entries(view.players || {})) {
+    if (p.faction?.warlord != null && "hoard" in (p.faction || {})) out[f] = p.faction.warlord;
+  }
+  return out;
+}
+
 function faceDownOf(view) {
   const out = {};
   for (const [f, p] of Object.entries(view.players || {})) {
@@ -201,6 +210,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
   }
   const clearings = layer("clearings");
   const hidden = faceDownOf(view);
+  const warlords = warlordsOf(view);
   const rows = [...view.clearings];
   if (burrow) {
     pos[burrow.id] = { x: width + extra - 20, y: height / 2 };
@@ -226,6 +236,13 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
       svg("text", { class: "cid", x: 0, y: -34 }, c.id),
       c.burrow ? svg("text", { class: "burrow-name", x: 0, y: 8 }, "Burrow") : null);
     g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names));
+    for (const [f, w] of Object.entries(warlords)) {  // 14.2.2: the warlord, drawn apart
+      if (w === c.id) {
+        const b = badge(0, R + 14, colors[f] || "#777", "W", `${names[f] || f}: the warlord (one of the warriors)`, "warlord");
+        b.dataset.faction = f;
+        g.append(b);
+      }
+    }
     if (view.ferry === c.id) g.append(ferry());
     if (pickable && options.onPick) {
       g.addEventListener("click", () => options.onPick(c.id));
@@ -359,5 +376,6 @@ export function legend(colors, names) {
   return el("ul", { class: "map-legend" },
     Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
     el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · C citadel · M market · t tunnel · number: warriors · ring: ruler"),
-    el("li", {}, "Corvid plots: ? face down · B bomb · N snare · E extortion · D raid"));
+    el("li", {}, "Corvid plots: ? face down · B bomb · N snare · E extortion · D raid"),
+    el("li", {}, "Lord of the Hundreds: H stronghold · m mob · W the warlord"));
 }
