@@ -4,11 +4,12 @@ from rootlaw.factions import (
     corvids,
     duchy,
     eyrie,
+    keepers,
     lizards,
     marquise,
     riverfolk,
     vagabond,
 )
 
-__all__ = ["alliance", "corvids", "duchy", "eyrie", "lizards", "marquise", "riverfolk",
+__all__ = ["alliance", "corvids", "duchy", "eyrie", "keepers", "lizards", "marquise", "riverfolk",
            "vagabond"]
