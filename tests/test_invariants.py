@@ -56,6 +56,18 @@ DUCHY_MIXES = [
 ]
 # the Underworld expansion's Corvid Conspiracy (13): its own mixes, with the Riverfolk
 # expansion's factions, the second Vagabond and the bots
+KEEPERS_GAMES = int(os.environ.get("ROOTLAW_KEEPERS_GAMES", "500"))
+KI = "keepers"
+# the Marauder expansion's Keepers in Iron (15): 2-4 players beside base factions, the
+# Riverfolk expansion, the Underworld, two Vagabonds and the Rootbotics bots
+KEEPERS_MIXES = [
+    # (the Keepers and Vagabonds alone are left out: random play may never end such a game)
+    [KI, M], [KI, E], [KI, A], [KI, M, V], [KI, LZ], [KI, RF], [KI, "duchy"], [KI, "corvids"],
+    [KI, M, E], [KI, A, V], [KI, E, V, V2], [KI, LZ, RF], [KI, M, E, A], [KI, M, V, V2],
+    [KI, "mechanical_marquise"], [KI, "electric_eyrie", V], [KI, "automated_alliance", RF],
+    [KI, "vagabot", M, LZ], [KI, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
+    [KI, "duchy", "corvids", "vagabot"],
+]
 CORVID_GAMES = int(os.environ.get("ROOTLAW_CORVID_GAMES", "500"))
 CV = "corvids"
 CORVID_MIXES = [
@@ -149,6 +161,7 @@ def check_conservation(g: Game, items: bool = True) -> None:
         assert len(g.buildings[c]) <= g.board.slots[c], f"clearing {c} over its slots"
     assert all(v >= 0 for v in g.vp)
     check_plots(g)
+    check_relics(g)
     check_map_and_cards(g)
     if items:
         assert item_locations(g) == expected_items(g), "items appeared or vanished"
@@ -172,6 +185,47 @@ def check_plots(g: Game) -> None:
             assert g.count_token(s, kind) + fs.facedown.ids.count(kind) <= 2, f"three {kind}"
         for c in g.clearings():
             assert sum(1 for p in g.tokens[c] if p[0] == s and p[1] in KINDS) <= 1  # II
+
+
+def check_relics(g: Game) -> None:
+    """15.2.1: twelve relics, four of each type, valued 1, 2, 3, 3: on the map (forests
+    and clearings), recovered, removed in a battle not yet settled, or waiting for Prized
+    Trophies (15.2.5) or for setup (15.3.3); face-down ones only in forests, each with a
+    value in the state; no relic in the Burrow (12.2.2)."""
+    from collections import Counter
+
+    from rootlaw.core.game import FOREST
+    from rootlaw.factions.keepers import FACE_UP, TYPE_OF, TYPES, VALUES, KeepersState
+
+    for s, fs in enumerate(g.fstate):
+        if not isinstance(fs, KeepersState):
+            continue
+        seen: Counter[str] = Counter()
+        for kind in FACE_UP:
+            seen[kind] += g.count_token(s, kind)
+        for kind in TYPES:
+            locs = g.piece_clearings(s, kind)
+            assert all(x >= FOREST for x in locs), "a face-down relic outside a forest"
+            valued = [fs.values.locs[i] for i in range(len(fs.values))
+                      if TYPE_OF[fs.values.ids[i]] == kind]
+            assert sorted(locs) == sorted(valued), "face-down relics and values disagree"
+        for ident in fs.values.ids + fs.unplaced + fs.limbo:
+            seen[ident] += 1
+        for i, t in enumerate(TYPES):
+            for v in fs.recovered[i]:
+                seen[t + str(v)] += 1
+        b = g.battle
+        if b is not None:
+            for side, who in ((0, b.att), (1, b.dfd)):
+                if who == s:
+                    for kind in b.pieces_lost[side]:
+                        if kind in TYPE_OF:
+                            seen[kind] += 1
+        if g.phase == "setup" and not +seen:
+            continue  # before 15.3.1
+        assert seen == Counter(t + str(v) for t in TYPES for v in VALUES), "relics lost"
+        if g.board.burrow:
+            assert not [p for p in g.tokens[g.board.burrow] if p[0] == s], "relic in Burrow"
 
 
 def check_map_and_cards(g: Game) -> None:
@@ -367,6 +421,17 @@ def test_random_games_with_corvids(batch: int) -> None:
     """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         mix = CORVID_MIXES[seed // 8 % len(CORVID_MIXES)]
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, KEEPERS_GAMES // BATCH)))
+def test_random_games_with_keepers(batch: int) -> None:
+    """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        mix = KEEPERS_MIXES[seed // 8 % len(KEEPERS_MIXES)]
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)
