@@ -29,7 +29,7 @@ COMPILED = ROOT / "build" / "compiled"
 MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
          "duchy,marquise,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
-         "corvids,marquise,eyrie,vagabond"]
+         "corvids,marquise,eyrie,vagabond", "keepers,marquise,eyrie,vagabond"]
 
 
 # ------------------------------------------------------------- the worker

@@ -43,6 +43,8 @@ MIXES = [
     (["corvids", "lizards", "mechanical_marquise"], 30, {"map": "lake", **EP}),
     (["corvids", "riverfolk", "electric_eyrie", "vagabot"], 30, {"map": "mountain", **EP}),
     (["corvids", "duchy", "marquise"], 20, {"map": "winter"}),
+    (["keepers", "marquise", "eyrie", "vagabond"], 30, {}),
+    (["keepers", "electric_eyrie", "automated_alliance"], 20, {"map": "lake", **EP}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the

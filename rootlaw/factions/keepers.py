@@ -16,8 +16,8 @@ Retinue (15.5.2) holds cards by column in the state; the three Faithful Retainer
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
