@@ -29,7 +29,8 @@ COMPILED = ROOT / "build" / "compiled"
 MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
          "duchy,marquise,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
-         "corvids,marquise,eyrie,vagabond", "hundreds,marquise,eyrie,vagabond"]
+         "corvids,marquise,eyrie,vagabond", "hundreds,marquise,eyrie,vagabond",
+         "keepers,marquise,eyrie,vagabond"]
 
 
 # ------------------------------------------------------------- the worker

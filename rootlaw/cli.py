@@ -50,9 +50,12 @@ def render(view: dict[str, Any]) -> str:
                    f"{burrow['ruler']} | adjacent: {near}")
         if warriors:
             out.append("     " + warriors)
-    for forest in view.get("forests", []):
+    for i, forest in enumerate(view.get("forests", [])):
         if forest["pawns"]:
             out.append(f"   forest {forest['id']}: {', '.join(forest['pawns'])} pawn")
+        if forest.get("tokens"):  # 15.2.1 relics: face down, only the type shows
+            shown = ", ".join(f"{p[0]}:{p[1]}" for p in forest["tokens"])
+            out.append(f"   forest {i} ({forest['id']}): {shown}")
     if view.get("quests"):
         out.append(f"quests: {', '.join(view['quests'])}")
     for f, p in view["players"].items():

@@ -125,6 +125,7 @@ def build(
     g.warriors = [[0] * nc for _ in range(n)]
     g.buildings = [()] * nc
     g.tokens = [()] * nc
+    g.forest_tokens = [()] * len(g.board.forests)  # 15.2.1 relics: placed below
     g.hands = [[] for _ in range(n)]
     g.vp = [0] * n
     g.dominance = [None] * n

@@ -75,6 +75,12 @@ def test_play_with_the_hundreds_shows_the_hoard() -> None:
     assert "Game over:" in text and "warlord in" in text and "Hoard command:" in text
 
 
+def test_play_with_the_keepers_shows_relics_in_forests() -> None:
+    text = _play(["--factions", "keepers,marquise", "--faction", "keepers", "--quiet"],
+                 "1\n" * 20000)
+    assert "Game over:" in text and "keepers:figure" in text
+
+
 def test_simulate_prints_statistics() -> None:
     out = io.StringIO()
     args = argparse.Namespace(factions="marquise,eyrie", games=20, seed=1, map="fall",

@@ -45,6 +45,8 @@ MIXES = [
     (["corvids", "duchy", "marquise"], 20, {"map": "winter"}),
     (["hundreds", "marquise", "eyrie", "vagabond"], 30, {}),
     (["hundreds", "corvids", "automated_alliance"], 20, {"map": "lake", **EP}),
+    (["keepers", "marquise", "eyrie", "vagabond"], 30, {}),
+    (["keepers", "electric_eyrie", "automated_alliance"], 20, {"map": "lake", **EP}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the

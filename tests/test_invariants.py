@@ -56,6 +56,18 @@ DUCHY_MIXES = [
 ]
 # the Underworld expansion's Corvid Conspiracy (13): its own mixes, with the Riverfolk
 # expansion's factions, the second Vagabond and the bots
+KEEPERS_GAMES = int(os.environ.get("ROOTLAW_KEEPERS_GAMES", "500"))
+KI = "keepers"
+# the Marauder expansion's Keepers in Iron (15): 2-4 players beside base factions, the
+# Riverfolk expansion, the Underworld, two Vagabonds and the Rootbotics bots
+KEEPERS_MIXES = [
+    # (the Keepers and Vagabonds alone are left out: random play may never end such a game)
+    [KI, M], [KI, E], [KI, A], [KI, M, V], [KI, LZ], [KI, RF], [KI, "duchy"], [KI, "corvids"],
+    [KI, M, E], [KI, A, V], [KI, E, V, V2], [KI, LZ, RF], [KI, M, E, A], [KI, M, V, V2],
+    [KI, "mechanical_marquise"], [KI, "electric_eyrie", V], [KI, "automated_alliance", RF],
+    [KI, "vagabot", M, LZ], [KI, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
+    [KI, "duchy", "corvids", "vagabot"],
+]
 CORVID_GAMES = int(os.environ.get("ROOTLAW_CORVID_GAMES", "500"))
 CV = "corvids"
 CORVID_MIXES = [
@@ -169,6 +181,7 @@ def check_conservation(g: Game, items: bool = True) -> None:
     assert all(v >= 0 for v in g.vp)
     check_plots(g)
     check_hundreds(g)
+    check_relics(g)
     check_map_and_cards(g)
     if items:
         assert item_locations(g) == expected_items(g), "items appeared or vanished"
@@ -212,6 +225,47 @@ def check_hundreds(g: Game) -> None:
         assert all(i in COMMAND_ITEMS for i in fs.command)
         assert all(i in PROWESS_ITEMS for i in fs.prowess)
         assert g.count_token(s, "mob") <= 5 and g.count_building(s, "stronghold") <= 6
+
+
+def check_relics(g: Game) -> None:
+    """15.2.1: twelve relics, four of each type, valued 1, 2, 3, 3: on the map (forests
+    and clearings), recovered, removed in a battle not yet settled, or waiting for Prized
+    Trophies (15.2.5) or for setup (15.3.3); face-down ones only in forests, each with a
+    value in the state; no relic in the Burrow (12.2.2)."""
+    from collections import Counter
+
+    from rootlaw.core.game import FOREST
+    from rootlaw.factions.keepers import FACE_UP, TYPE_OF, TYPES, VALUES, KeepersState
+
+    for s, fs in enumerate(g.fstate):
+        if not isinstance(fs, KeepersState):
+            continue
+        seen: Counter[str] = Counter()
+        for kind in FACE_UP:
+            seen[kind] += g.count_token(s, kind)
+        for kind in TYPES:
+            locs = g.piece_clearings(s, kind)
+            assert all(x >= FOREST for x in locs), "a face-down relic outside a forest"
+            valued = [fs.values.locs[i] for i in range(len(fs.values))
+                      if TYPE_OF[fs.values.ids[i]] == kind]
+            assert sorted(locs) == sorted(valued), "face-down relics and values disagree"
+        for ident in fs.values.ids + fs.unplaced + fs.limbo:
+            seen[ident] += 1
+        for i, t in enumerate(TYPES):
+            for v in fs.recovered[i]:
+                seen[t + str(v)] += 1
+        b = g.battle
+        if b is not None:
+            for side, who in ((0, b.att), (1, b.dfd)):
+                if who == s:
+                    for kind in b.pieces_lost[side]:
+                        if kind in TYPE_OF:
+                            seen[kind] += 1
+        if g.phase == "setup" and not +seen:
+            continue  # before 15.3.1
+        assert seen == Counter(t + str(v) for t in TYPES for v in VALUES), "relics lost"
+        if g.board.burrow:
+            assert not [p for p in g.tokens[g.board.burrow] if p[0] == s], "relic in Burrow"
 
 
 def check_map_and_cards(g: Game) -> None:
@@ -418,6 +472,17 @@ def test_random_games_with_hundreds(batch: int) -> None:
     """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         mix = HUNDREDS_MIXES[seed // 8 % len(HUNDREDS_MIXES)]
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, KEEPERS_GAMES // BATCH)))
+def test_random_games_with_keepers(batch: int) -> None:
+    """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        mix = KEEPERS_MIXES[seed // 8 % len(KEEPERS_MIXES)]
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)

@@ -334,6 +334,13 @@ class FactionDef:
         (14.2.5 Looters)."""
         return NO_STEPS
 
+    def on_warriors_moved(self, g: Game, s: int, a: int, b: int, n: int,
+                          mover: int) -> Sequence[Step]:
+        """s's own n warriors were moved from a to b, by s or by another player
+        ``mover`` (forced to move: False Orders, 9.2.9.IIb). Called for the owner of the
+        warriors only (15.2.4 Devout Knights: relics move with them)."""
+        return NO_STEPS
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 

@@ -42,7 +42,7 @@ class Game:
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
-        "cards", "token_rule",
+        "cards", "token_rule", "forest_tokens",
     )
 
     board: Board
@@ -97,6 +97,10 @@ class Game:
     ferry: int
     cards: CardState  # what the Exiles & Partisans cards hold (Coffin Makers, ...)
     token_rule: tuple[int, ...]  # per seat: what each token counts toward rule (Soup Kitchens)
+    # tokens in forests (2.4: places for pieces besides clearings; 15.2.1 relics), by forest
+    # index; a forest's location is FOREST + index (as for pawns): place_token, take_piece
+    # and the piece index take such locations like clearings
+    forest_tokens: list[tuple[Piece, ...]]
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -119,6 +123,7 @@ class Game:
         g.warriors = [[0] * nc for _ in range(n)]
         g.buildings = [()] * nc
         g.tokens = [()] * nc
+        g.forest_tokens = [()] * len(g.board.forests)
         g.hands = [[] for _ in range(n)]
         g.vp = [0] * n
         g.dominance = [None] * n
@@ -256,6 +261,7 @@ class Game:
         g.warriors = [w[:] for w in self.warriors]
         g.buildings = self.buildings[:]
         g.tokens = self.tokens[:]
+        g.forest_tokens = self.forest_tokens[:]
         g.hands = [h[:] for h in self.hands]
         g.vp = self.vp[:]
         g.dominance = self.dominance[:]
@@ -697,6 +703,9 @@ class Game:
         for c in range(1, len(self.buildings)):
             for p in self.buildings[c] + self.tokens[c]:
                 where[p] = where.get(p, ()) + (c,)
+        for i in range(len(self.forest_tokens)):
+            for p in self.forest_tokens[i]:
+                where[p] = where.get(p, ()) + (FOREST + i,)
         return where
 
     def _index_add(self, piece: Piece, c: int) -> None:
@@ -744,6 +753,11 @@ class Game:
 
     def place_token(self, s: int, kind: str, c: int) -> None:
         piece = (s, kind)
+        if c >= FOREST:  # a forest (15.2.1 relics): no rule, no links there
+            i = c - FOREST
+            self.forest_tokens[i] = self.forest_tokens[i] + (piece,)
+            self._index_add(piece, c)
+            return
         self.tokens[c] = self.tokens[c] + (piece,)
         self._index_add(piece, c)
         if self.token_rule and s >= 0 and self.token_rule[s]:
@@ -752,8 +766,14 @@ class Game:
             self.relink()  # 12.2.2 a tunnel: the Burrow is adjacent to its clearing
 
     def take_piece(self, c: int, piece: Piece) -> None:
-        """Remove one building or token from a clearing (to its supply or track, G.1.22)."""
+        """Remove one building or token from a clearing or a forest (FOREST + index) (to
+        its supply or track, G.1.22)."""
         self._index_remove(piece, c)
+        if c >= FOREST:
+            lst = list(self.forest_tokens[c - FOREST])
+            lst.remove(piece)
+            self.forest_tokens[c - FOREST] = tuple(lst)
+            return
         if piece in self.buildings[c]:
             lst = list(self.buildings[c])
             lst.remove(piece)
@@ -855,6 +875,7 @@ class Game:
             "ferry": self.ferry,
             "cards": self.cards.to_json(),
             "token_rule": list(self.token_rule),
+            "forest_tokens": [[list(p) for p in ps] for ps in self.forest_tokens],
         }
 
     def to_json(self) -> str:
@@ -952,6 +973,11 @@ class Game:
             raise LoadError("the Ferry must be in a coastal clearing of the lake map (C.2.5)")
         g.cards = CardState.from_json(d.get("cards") or {}, n)
         g.token_rule = tuple(int(x) for x in d.get("token_rule", ()))
+        nf = len(b.forests)
+        g.forest_tokens = [tuple((int(p[0]), str(p[1])) for p in ps)
+                           for ps in d.get("forest_tokens", [[]] * nf)]
+        if len(g.forest_tokens) != nf:
+            raise LoadError("forest tokens do not match the map's forests")
         if (len(g.cards.coffins) != n or len(g.token_rule) not in (0, n)
                 or len(g.cards.exhausted) != n):
             raise LoadError("card state arrays do not match the factions")

@@ -132,6 +132,7 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -
     who = s if mover is None else mover
     for o, fd in enumerate(g.fdefs):
         steps.extend(fd.after_move(g, o, who, a, b, n))
+    steps.extend(g.fdefs[s].on_warriors_moved(g, s, a, b, n, who))
     if steps:
         g.push(*steps)
 

@@ -33,8 +33,10 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
             "ruin_items": len(g.ruin_items[c]),  # face down: only how many (9.3.4)
             "ruler": _owner(g, g.ruler(c)),
         })
+    # forests: pawns and tokens (15.2.1 relics: a face-down relic shows its type only)
     forests = [{"id": f, "pawns": [g.factions[s] for s in range(len(g.factions))
-                                   if g.pawn[s] == FOREST + i]}
+                                   if g.pawn[s] == FOREST + i],
+                "tokens": [[_owner(g, p[0]), p[1]] for p in g.forest_tokens[i]]}
                for i, (f, _) in enumerate(g.board.forests)]
     players = {}
     for s, f in enumerate(g.factions):

@@ -5,11 +5,12 @@ from rootlaw.factions import (
     duchy,
     eyrie,
     hundreds,
+    keepers,
     lizards,
     marquise,
     riverfolk,
     vagabond,
 )
 
-__all__ = ["alliance", "corvids", "duchy", "eyrie", "hundreds", "lizards", "marquise", "riverfolk",
-           "vagabond"]
+__all__ = ["alliance", "corvids", "duchy", "eyrie", "hundreds", "keepers", "lizards", "marquise",
+           "riverfolk", "vagabond"]

@@ -161,3 +161,15 @@ def test_agents_play_the_duchy() -> None:
             assert d is not None
             g.apply(decide(agents[d.seat], g, seed=g.version))
         assert g.winners
+
+
+def test_agents_play_the_keepers() -> None:
+    """random, heuristic and MCTS agents play whole games as the Keepers in Iron."""
+    for spec, seed in (("random", 1), ("heuristic:depth=1", 2), ("mcts:iters=6,rollout=random", 3)):
+        g = rootlaw.new_game(factions=["keepers", "eyrie", "mechanical_marquise"], seed=seed)
+        agents = {"keepers": make_agent(spec, seed), "eyrie": make_agent("random", seed)}
+        while not g.is_over:
+            d = g.decision
+            assert d is not None
+            g.apply(decide(agents[d.seat], g, seed=g.version))
+        assert g.winners

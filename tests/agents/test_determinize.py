@@ -20,6 +20,7 @@ MIXES = [
     ["eyrie", "alliance"],
     ["riverfolk", "lizards", "alliance"],  # a public hand (11.2.3), the Lost Souls
     ["duchy", "marquise", "vagabond"],  # revealed cards: public until Evening (12.6.1)
+    ["keepers", "marquise", "eyrie"],  # relic values: nobody's (15.3.1), by type
 ]
 
 

@@ -23,6 +23,7 @@ CONFIGS = [
     ["marquise", "electric_eyrie", "automated_alliance", "vagabot"],
     ["marquise", "eyrie", "alliance", "vagabond"],
     ["duchy", "eyrie", "vagabot"],  # the Burrow (12.2.2) and the Duchy's verbs
+    ["keepers", "marquise", "electric_eyrie"],  # relics in forests, the Retinue (15)
 ]
 
 
@@ -153,3 +154,17 @@ def test_the_duchy_verbs_and_the_burrow_are_encoded() -> None:
     env.reset(seed=1)
     obs = env.observe(env.agent_selection)["observation"]
     assert obs.shape == env.observation_space(env.agent_selection)["observation"].shape
+
+
+def test_the_keepers_verbs_are_encoded() -> None:
+    factions = ["keepers", "marquise"]
+    a = ActionEncoding(factions)
+    for verb in ("kk_move", "kk_delve", "kk_recover", "kk_take", "kk_trophy", "kk_add"):
+        assert verb in a.verbs
+    g = rootlaw.new_game(factions=factions, seed=5)
+    rnd = random.Random(2)
+    while not g.is_over:
+        opts = g.legal_options()
+        codes = [a.encode(o) for o in opts]
+        assert len(set(codes)) == len(opts)
+        g.apply(opts[rnd.randrange(len(opts))])

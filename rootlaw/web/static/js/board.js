@@ -6,12 +6,18 @@ const SVG = "http://www.w3.org/2000/svg";
 const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
   vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b",
-  duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d" };
+  duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d", keepers: "#8c8f96" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
   keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
   tunnel: "t", plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D",
   stronghold: "H", mob: "m" };
+// 15.2.1 relics: the type's letter and the value, "?" while face down (nobody sees it)
+const RELIC = /^(figure|tablet|jewelry)(\d?)$/;
+function relicLetter(kind) {
+  const m = RELIC.exec(kind);
+  return m ? `${m[1][0].toUpperCase()}${m[2] || "?"}` : null;
+}
 const BURROW_GAP = 230; // the Burrow (12.2.2) is drawn beside the map, this far right
 const GLYPHS = {
   fox: "M-17,-16 L-7,-7 L7,-7 L17,-16 L15,-1 L0,16 L-15,-1 Z",
@@ -120,7 +126,7 @@ function clearingPieces(c, colors, names, hidden = {}) {
   let tx = -((tokens.size - 1) * 30) / 2;
   for (const [key, n] of tokens) {
     const [owner, kind] = key.split("|");
-    let letter = LETTERS[kind] || LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
+    let letter = relicLetter(kind) || LETTERS[kind] || LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
     let title = `${names[owner] || owner}: ${n} ${kind}`;
     const fd = hidden[owner];
     if (fd && fd.kind === kind) {
@@ -207,6 +213,14 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     const geo = layout.forests.find((x) => x.id === f.id);
     if (!geo) continue;
     f.pawns.forEach((who, i) => forestPawns.append(pawn(geo.x + i * 26, geo.y, colors[who], `${names[who] || who} in the forest`, who)));
+    (f.tokens || []).forEach(([owner, kind], i) => {  // 15.2.1 relics in forests
+      const x = geo.x + (i % 3 - 1) * 28, y = geo.y + 28 + Math.floor(i / 3) * 28;
+      const label = relicLetter(kind) || kind[0].toUpperCase();
+      forestPawns.append(svg("g", { class: `token forest-token token-${kind}`, "data-owner": owner, "data-kind": kind, transform: `translate(${x} ${y})` },
+        svg("title", {}, `${names[owner] || owner}: ${kind}${label.endsWith("?") ? " relic, face down (value unknown)" : " relic"}`),
+        svg("rect", { x: -12, y: -12, width: 24, height: 24, rx: 4, fill: colors[owner] || "#777" }),
+        svg("text", {}, label)));
+    });
   }
   const clearings = layer("clearings");
   const hidden = faceDownOf(view);
