@@ -313,12 +313,22 @@ def test_14_7_2_grandiose_reverses_advance_and_command() -> None:
 def test_14_6_1_incite_and_14_7_3_jubilant() -> None:
     g = at([("hundreds.incite", LH)], phase="evening", turn=LH, warlord=1, mood="jubilant",
            warriors={LH: {1: 1, 3: 1}}, hands={LH: ["anvil", "stand_and_deliver"]},
-           forced=[["mob_die", 0]], stop=True)
+           forced=[["mob_die", 1], ["mob_die", 2]], stop=True)
     assert ("incite", 1, "anvil") in options(g) and ("incite", 3, "anvil") not in options(g)
     play(g, ("incite", 1, "anvil"))
     assert (0, "mob") in g.tokens[1] and options(g) == [("jubilant",), ("done",)]
+    # rabbit: the rabbit clearings next to the mob in 1 are 5 and 10
     play(g, ("jubilant",))
-    assert options(g) == [("mob_spread", 1)] or ("mob_spread", 12) in options(g) or True
+    assert set(options(g)) == {("mob_spread", 5), ("mob_spread", 10)}
+    play(g, ("mob_spread", 10))
+    assert (0, "mob") in g.tokens[10] and (0, "mob") not in g.tokens[5]
+    # three rolls left; mouse (2 7 9 11): 9 is next to the mob in 1, 2 to the one in 10
+    assert options(g) == [("jubilant",), ("done",)]
+    play(g, ("jubilant",))
+    assert set(options(g)) == {("mob_spread", 2), ("mob_spread", 9)}
+    play(g, ("mob_spread", 9), ("done",))
+    assert g.count_token(0, "mob") == 3 and g.decision is not None
+    assert g.decision.kind != "jubilant"  # done: no more rolls
 
 
 def test_14_6_2_oppress_table() -> None:
