@@ -218,6 +218,60 @@ def test_14_4_1_raze_a_keep_and_duchy_buildings_one_price_of_failure() -> None:
            warriors={LH: {1: 1}}, mobs=(1,), tokens={M: {1: ["keep"]}}, stop=True)
     assert (1, "keep") not in g.tokens[1] and scored(g, LH) == [(LH, 1, "removal")]
 
+    # 12.2.3: a mob razing two Duchy buildings at once: one Price of Failure
+    from rootlaw.factions.duchy import st_of as ud_state
+
+    def ministers(g: Game) -> None:
+        ud_state(g, g.seat_of(UD)).swayed = ("captain", "brigadier", "mayor")
+
+    g = at([("hundreds.raze", LH, ())], factions=(LH, UD), turn=LH, warlord=1,
+           warriors={LH: {1: 1}}, mobs=(5,), buildings={UD: {5: ["citadel", "market"]}},
+           hands={UD: ["anvil", "bake_sale", "sappers"]}, before=ministers,
+           forced=[["price_of_failure", 1]], ruins=False, stop=True)
+    ud = g.seat_of(UD)
+    assert not g.faction_pieces(ud, 5) and scored(g, LH) == [(LH, 2, "removal")]
+    assert g.decision.seat == UD and g.decision.kind == "dismiss"
+    assert options(g) == [("ud_dismiss", "brigadier"), ("ud_dismiss", "mayor")]
+    play(g, ("ud_dismiss", "mayor"))
+    assert [e for e in g.log if e[0] == "price_of_failure"] == [("price_of_failure", UD)]
+    assert g.hands[ud] == ["anvil", "sappers"] and g.discard[-1] == "bake_sale"
+    assert ud_state(g, ud).swayed == ("captain", "brigadier")
+    assert g.decision.seat == LH and g.decision.kind != "dismiss"  # no second Price
+
+
+def test_14_4_1_raze_a_trade_post_trade_disruption() -> None:
+    from rootlaw.factions.riverfolk import POSTS
+    from rootlaw.factions.riverfolk import st_of as rf_state
+
+    def funds(g: Game) -> None:
+        rf_state(g, g.seat_of(RF)).funds = {g.seat_of(RF): 3}
+
+    g = at([("hundreds.raze", LH, ())], factions=(LH, RF), turn=LH, warlord=1,
+           warriors={LH: {1: 1}}, mobs=(1,), tokens={RF: {1: [POSTS["fox"]]}},
+           before=funds, stop=True)
+    rf = g.seat_of(RF)
+    assert not g.faction_pieces(rf, 1) and scored(g, LH) == [(LH, 1, "removal")]
+    for _ in range(3):  # the Riverfolk remove their funds one by one, if asked
+        if g.decision.kind != "lose_fund":
+            break
+        play(g, options(g)[0])
+    fs = rf_state(g, rf)
+    assert fs.funds == {rf: 1} and fs.gone == (1, 0, 0)  # half of 3, rounded up; gone
+
+
+def test_14_4_1_raze_a_garden_fear_of_the_faithful() -> None:
+    from rootlaw.factions.lizards import GARDENS
+    from rootlaw.factions.lizards import st_of as lz_state
+
+    LZ = "lizards"
+    g = at([("hundreds.raze", LH, ())], factions=(LH, LZ), turn=LH, warlord=1,
+           warriors={LH: {1: 1}}, mobs=(1,), buildings={LZ: {1: [GARDENS["fox"]]}},
+           hands={LZ: ["anvil", "crossbow_mouse"]},
+           forced=[["fear_of_the_faithful", 1]], stop=True)
+    lz = g.seat_of(LZ)
+    assert not g.faction_pieces(lz, 1) and scored(g, LH) == [(LH, 1, "removal")]
+    assert g.hands[lz] == ["anvil"] and lz_state(g, lz).lost_souls == ("crossbow_mouse",)
+
 
 def test_14_4_1_raze_a_face_down_raid_plot_raids() -> None:
     from rootlaw.factions.corvids import PLOT
