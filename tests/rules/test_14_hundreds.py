@@ -109,6 +109,39 @@ def test_14_2_2_others_cannot_move_the_warlord_but_the_hundreds_can() -> None:
     assert warlord_at(g, 0) == 1 and g.warriors[0][5] == 1
 
 
+def test_14_2_2_the_warlord_never_enters_the_burrow() -> None:
+    # 12.2.2: non-Duchy pieces are neither placed in nor moved into the Burrow
+    B = 13  # the Burrow on the Fall map, numbered after its 12 clearings
+    g = daylight(factions=(LH, UD), warlord=1, warriors={LH: {1: 2}},
+                 tokens={UD: {1: ["tunnel"]}})
+    assert g.board.burrow == B and B in g.adjacent(1)
+    assert not g.may_move(0, 1, B) and not g.may_place(0, B)
+    assert ("move", 1, 5) in options(g) and ("move", 1, B) not in options(g)
+    g = at([("hundreds.advance", LH, 2, 0)], factions=(LH, UD), phase="daylight", turn=LH,
+           warlord=1, warriors={LH: {1: 2}}, tokens={UD: {1: ["tunnel"]}}, stop=True)
+    assert ("move", 1, 5) in options(g) and ("move", 1, B) not in options(g)
+    # Anoint with no Hundreds warrior on the map: any clearing, but never the Burrow
+    g = at([("hundreds.anoint", LH)], factions=(LH, UD), turn=LH,
+           tokens={UD: {1: ["tunnel"]}}, stop=True)
+    assert {o[1] for o in options(g)} == set(range(1, 13))
+    assert_illegal(g, ("anoint", B))
+
+
+def test_14_2_2_the_warlord_never_leaves_a_snared_clearing() -> None:
+    # 13.7.2: a face-up snare: enemy pieces are not moved from its clearing
+    def snare(g: Game) -> None:
+        g.place_token(g.seat_of(CV), "snare", 5)
+
+    g = daylight(factions=(LH, CV), warlord=5, warriors={LH: {5: 3, 1: 1}}, before=snare)
+    assert not [o for o in options(g) if o[0] == "move" and o[1] == 5]
+    assert ("move", 1, 5) in options(g)  # into the snare: allowed (13.7.2 says from)
+    g = at([("hundreds.advance", LH, 2, 0)], factions=(LH, CV), phase="daylight", turn=LH,
+           mood="relentless", warlord=5, warriors={LH: {5: 3}}, before=snare, stop=True)
+    assert not [o for o in options(g) if o[0] in ("move", "ferry")]
+    assert_illegal(g, ("move", 5, 1))
+    assert warlord_at(g, 0) == 5
+
+
 def test_14_2_3_contempt_for_trade() -> None:
     g = at([("craft", LH)], phase="daylight", turn=LH, warlord=1, warriors={LH: {1: 1}},
            buildings={LH: {1: ["stronghold"], 6: ["stronghold"]}},
