@@ -72,18 +72,29 @@ def test_14_2_2_the_warlord_survives_favor_and_bomb_but_not_battle() -> None:
     assert g.warriors[0][6] == 0
 
 
-def test_14_2_2_the_warlord_is_removed_in_battle_last() -> None:
-    g = at([("battle.deal", M)], factions=(LH, M), phase="daylight", turn=M, warlord=5,
-           mood="rowdy",
-           warriors={LH: {5: 2}, M: {5: 3}}, stop=True,
-           before=lambda g: _battle(g, 1, 5, 0, a_rolled=1))
-    assert g.warriors[0][5] == 1 and warlord_at(g, 0) == 5  # a plain warrior went first
-    g = at([("battle.deal", M)], factions=(LH, M), phase="daylight", turn=M, warlord=5,
-           mood="rowdy",
-           warriors={LH: {5: 2}, M: {5: 3}}, stop=True,
-           before=lambda g: _battle(g, 1, 5, 0, a_rolled=2))
+def test_14_2_2_in_battle_the_hundreds_choose_which_warriors_go() -> None:
+    # 4.3.4: the taker chooses the warriors it loses, and the warlord is a warrior
+    def hit(n: int) -> Game:
+        return at([("battle.deal", M)], factions=(LH, M), phase="daylight", turn=M,
+                  warlord=5, mood="rowdy", warriors={LH: {5: 2}, M: {5: 3}}, stop=True,
+                  before=lambda g: _battle(g, 1, 5, 0, a_rolled=n))
+
+    g = hit(1)
+    assert g.decision.seat == LH and g.decision.kind == "take_hit"
+    assert options(g) == [("lh_hit", "warrior"), ("lh_hit", "warlord")]
+    play(g, ("lh_hit", "warrior"))
+    assert g.warriors[0][5] == 1 and warlord_at(g, 0) == 5
+    assert g.warrior_supply(0) == 20 and g.decision.kind == "pause"
+    g = hit(1)
+    play(g, ("lh_hit", "warlord"))  # a plain warrior stays; the warlord is off the map
+    assert g.warriors[0][5] == 1 and warlord_at(g, 0) == 0 and lh(g).warlord == 0
+    assert g.warrior_supply(0) == 19 and g.decision.kind == "pause"
+    g = hit(2)
+    play(g, ("lh_hit", "warrior"))
+    # the warlord alone: no choice left, the second hit removes it
     assert g.warriors[0][5] == 0 and warlord_at(g, 0) == 0 and lh(g).warlord == 0
     assert g.warrior_supply(0) == 20  # twenty plain warriors; the warlord is off the map
+    assert_illegal(hit(1), ("lh_hit", "mob"))
 
 
 def _battle(g: Game, att: int, c: int, dfd: int, a_rolled: int = 0,
@@ -202,6 +213,7 @@ def test_14_2_5_loot_with_an_ambush_and_against_a_bot() -> None:
     g = daylight(warlord=5, warriors={LH: {5: 3}, M: {5: 1}}, items={M: ["boots"]},
                  hands={M: ["ambush_rabbit"]}, forced=[["dice", [0, 0]]])
     play(g, ("battle", 5, M), ("loot", M), ("ambush", "ambush_rabbit"))
+    play(g, ("lh_hit", "warrior"))  # the Hundreds keep the warlord (4.3.4)
     # Stubborn in the warlord's clearing: the ambush deals one hit of its two
     assert g.warriors[0][5] == 2 and lh(g).command == ("boots",)  # and looted after
 
