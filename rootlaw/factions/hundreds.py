@@ -19,7 +19,7 @@ from rootlaw.core.catalog import load_json, tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
-from rootlaw.core.move import move_options, move_step, trigger_removals
+from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -45,6 +45,7 @@ OPPRESS_MAX: Final = 4
 JUBILANT_ROLLS: Final = 4  # 14.7.3
 LAVISH_WARRIORS: Final = 2  # 14.7.4
 R_ITEMS: Final = tuple(str(i) for i in load_json("items.json")["ruin_items"])  # 14.3.2
+HIT_PIECES: Final = ("warrior", "warlord")  # 4.3.4: the Hundreds choose which goes
 MOB_DIE: Final = ("fox", "rabbit", "mouse")  # the mob die: the three suits alike (rulings)
 
 text_form("lh_corner", "start in corner {1}")
@@ -66,6 +67,7 @@ text_form("bitter", "Bitter: remove the mob in {1}, place a warrior")
 text_form("incite", "Incite: a mob in {1} with {c2}")
 text_form("jubilant", "Jubilant: roll the mob die and spread a mob")
 text_form("lh_next", "no more in this advance")
+text_form("lh_hit", "take the hit with the {1}")
 
 
 class HundredsState(FactionState):
@@ -282,6 +284,26 @@ class Hundreds(FactionDef):
         if fs.warlord == c and not g.warriors[s][c]:
             fs.warlord = 0  # removed in battle (14.2.2); Anoint brings it back
         return NO_STEPS
+
+    def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
+        """4.3.4 with 14.2.2: in battle the taker chooses which warriors go, and the
+        warlord is a warrior: with it and a plain warrior in c, one hit at a time."""
+        if b is None or warlord_at(g, s) != c or g.warriors[s][c] < 2:
+            return None  # the usual way (the warlord alone goes last of all)
+        return [("lh_hit", k) for k in HIT_PIECES]
+
+    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
+        assert b is not None and choice[0] == "lh_hit" and choice[1] in HIT_PIECES
+        side = 0 if s == b.att else 1
+        if choice[1] == "warlord":  # off the map, never onto Coffin Makers (14.2.2)
+            st_of(g, s).warlord = 0
+            g.warriors[s][c] -= 1
+            g.pieces_changed(c)
+        else:
+            remove_warriors(g, s, c, 1, in_battle=True)
+        b.warriors_lost[side] += 1  # its triggers with the battle's others (1.1.3)
+        b.taken[side] += 1
+        return None
 
     def ignores_first_hit(self, g: Game, s: int, b: Battle) -> bool:
         """14.7.7 Stubborn: in battle in the warlord's clearing."""

@@ -73,7 +73,7 @@ DECLARED: dict[str, dict[str, tuple[str | tuple[str, ...], ...]]] = {
         "lh_build": (INT, CARD), "lh_recruit_in": (INT,), "loot": (FACTION,), "no_loot": (),
         "loot_item": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow"),),
         "bitter": (INT,), "incite": (INT, CARD), "jubilant": (), "lh_next": (),
-        "warriors_lead": (INT,),
+        "warriors_lead": (INT,), "lh_hit": (("warrior", "warlord"),),
     },
     "keepers": {  # 15: relic kinds and waystation sides are literals
         "kk_corner": (INT,), "kk_edge": (INT,), "kk_encamp": (INT, (

@@ -72,18 +72,29 @@ def test_14_2_2_the_warlord_survives_favor_and_bomb_but_not_battle() -> None:
     assert g.warriors[0][6] == 0
 
 
-def test_14_2_2_the_warlord_is_removed_in_battle_last() -> None:
-    g = at([("battle.deal", M)], factions=(LH, M), phase="daylight", turn=M, warlord=5,
-           mood="rowdy",
-           warriors={LH: {5: 2}, M: {5: 3}}, stop=True,
-           before=lambda g: _battle(g, 1, 5, 0, a_rolled=1))
-    assert g.warriors[0][5] == 1 and warlord_at(g, 0) == 5  # a plain warrior went first
-    g = at([("battle.deal", M)], factions=(LH, M), phase="daylight", turn=M, warlord=5,
-           mood="rowdy",
-           warriors={LH: {5: 2}, M: {5: 3}}, stop=True,
-           before=lambda g: _battle(g, 1, 5, 0, a_rolled=2))
+def test_14_2_2_in_battle_the_hundreds_choose_which_warriors_go() -> None:
+    # 4.3.4: the taker chooses the warriors it loses, and the warlord is a warrior
+    def hit(n: int) -> Game:
+        return at([("battle.deal", M)], factions=(LH, M), phase="daylight", turn=M,
+                  warlord=5, mood="rowdy", warriors={LH: {5: 2}, M: {5: 3}}, stop=True,
+                  before=lambda g: _battle(g, 1, 5, 0, a_rolled=n))
+
+    g = hit(1)
+    assert g.decision.seat == LH and g.decision.kind == "take_hit"
+    assert options(g) == [("lh_hit", "warrior"), ("lh_hit", "warlord")]
+    play(g, ("lh_hit", "warrior"))
+    assert g.warriors[0][5] == 1 and warlord_at(g, 0) == 5
+    assert g.warrior_supply(0) == 20 and g.decision.kind == "pause"
+    g = hit(1)
+    play(g, ("lh_hit", "warlord"))  # a plain warrior stays; the warlord is off the map
+    assert g.warriors[0][5] == 1 and warlord_at(g, 0) == 0 and lh(g).warlord == 0
+    assert g.warrior_supply(0) == 19 and g.decision.kind == "pause"
+    g = hit(2)
+    play(g, ("lh_hit", "warrior"))
+    # the warlord alone: no choice left, the second hit removes it
     assert g.warriors[0][5] == 0 and warlord_at(g, 0) == 0 and lh(g).warlord == 0
     assert g.warrior_supply(0) == 20  # twenty plain warriors; the warlord is off the map
+    assert_illegal(hit(1), ("lh_hit", "mob"))
 
 
 def _battle(g: Game, att: int, c: int, dfd: int, a_rolled: int = 0,
@@ -107,6 +118,39 @@ def test_14_2_2_others_cannot_move_the_warlord_but_the_hundreds_can() -> None:
     assert set(options(g)) == {("warriors", 1), ("warriors_lead", 1), ("warriors_lead", 2)}
     play(g, ("warriors_lead", 1))
     assert warlord_at(g, 0) == 1 and g.warriors[0][5] == 1
+
+
+def test_14_2_2_the_warlord_never_enters_the_burrow() -> None:
+    # 12.2.2: non-Duchy pieces are neither placed in nor moved into the Burrow
+    B = 13  # the Burrow on the Fall map, numbered after its 12 clearings
+    g = daylight(factions=(LH, UD), warlord=1, warriors={LH: {1: 2}},
+                 tokens={UD: {1: ["tunnel"]}})
+    assert g.board.burrow == B and B in g.adjacent(1)
+    assert not g.may_move(0, 1, B) and not g.may_place(0, B)
+    assert ("move", 1, 5) in options(g) and ("move", 1, B) not in options(g)
+    g = at([("hundreds.advance", LH, 2, 0)], factions=(LH, UD), phase="daylight", turn=LH,
+           warlord=1, warriors={LH: {1: 2}}, tokens={UD: {1: ["tunnel"]}}, stop=True)
+    assert ("move", 1, 5) in options(g) and ("move", 1, B) not in options(g)
+    # Anoint with no Hundreds warrior on the map: any clearing, but never the Burrow
+    g = at([("hundreds.anoint", LH)], factions=(LH, UD), turn=LH,
+           tokens={UD: {1: ["tunnel"]}}, stop=True)
+    assert {o[1] for o in options(g)} == set(range(1, 13))
+    assert_illegal(g, ("anoint", B))
+
+
+def test_14_2_2_the_warlord_never_leaves_a_snared_clearing() -> None:
+    # 13.7.2: a face-up snare: enemy pieces are not moved from its clearing
+    def snare(g: Game) -> None:
+        g.place_token(g.seat_of(CV), "snare", 5)
+
+    g = daylight(factions=(LH, CV), warlord=5, warriors={LH: {5: 3, 1: 1}}, before=snare)
+    assert not [o for o in options(g) if o[0] == "move" and o[1] == 5]
+    assert ("move", 1, 5) in options(g)  # into the snare: allowed (13.7.2 says from)
+    g = at([("hundreds.advance", LH, 2, 0)], factions=(LH, CV), phase="daylight", turn=LH,
+           mood="relentless", warlord=5, warriors={LH: {5: 3}}, before=snare, stop=True)
+    assert not [o for o in options(g) if o[0] in ("move", "ferry")]
+    assert_illegal(g, ("move", 5, 1))
+    assert warlord_at(g, 0) == 5
 
 
 def test_14_2_3_contempt_for_trade() -> None:
@@ -169,6 +213,7 @@ def test_14_2_5_loot_with_an_ambush_and_against_a_bot() -> None:
     g = daylight(warlord=5, warriors={LH: {5: 3}, M: {5: 1}}, items={M: ["boots"]},
                  hands={M: ["ambush_rabbit"]}, forced=[["dice", [0, 0]]])
     play(g, ("battle", 5, M), ("loot", M), ("ambush", "ambush_rabbit"))
+    play(g, ("lh_hit", "warrior"))  # the Hundreds keep the warlord (4.3.4)
     # Stubborn in the warlord's clearing: the ambush deals one hit of its two
     assert g.warriors[0][5] == 2 and lh(g).command == ("boots",)  # and looted after
 
@@ -217,6 +262,60 @@ def test_14_4_1_raze_a_keep_and_duchy_buildings_one_price_of_failure() -> None:
     g = at([("hundreds.raze", LH, ())], factions=(LH, M), turn=LH, warlord=1,
            warriors={LH: {1: 1}}, mobs=(1,), tokens={M: {1: ["keep"]}}, stop=True)
     assert (1, "keep") not in g.tokens[1] and scored(g, LH) == [(LH, 1, "removal")]
+
+    # 12.2.3: a mob razing two Duchy buildings at once: one Price of Failure
+    from rootlaw.factions.duchy import st_of as ud_state
+
+    def ministers(g: Game) -> None:
+        ud_state(g, g.seat_of(UD)).swayed = ("captain", "brigadier", "mayor")
+
+    g = at([("hundreds.raze", LH, ())], factions=(LH, UD), turn=LH, warlord=1,
+           warriors={LH: {1: 1}}, mobs=(5,), buildings={UD: {5: ["citadel", "market"]}},
+           hands={UD: ["anvil", "bake_sale", "sappers"]}, before=ministers,
+           forced=[["price_of_failure", 1]], ruins=False, stop=True)
+    ud = g.seat_of(UD)
+    assert not g.faction_pieces(ud, 5) and scored(g, LH) == [(LH, 2, "removal")]
+    assert g.decision.seat == UD and g.decision.kind == "dismiss"
+    assert options(g) == [("ud_dismiss", "brigadier"), ("ud_dismiss", "mayor")]
+    play(g, ("ud_dismiss", "mayor"))
+    assert [e for e in g.log if e[0] == "price_of_failure"] == [("price_of_failure", UD)]
+    assert g.hands[ud] == ["anvil", "sappers"] and g.discard[-1] == "bake_sale"
+    assert ud_state(g, ud).swayed == ("captain", "brigadier")
+    assert g.decision.seat == LH and g.decision.kind != "dismiss"  # no second Price
+
+
+def test_14_4_1_raze_a_trade_post_trade_disruption() -> None:
+    from rootlaw.factions.riverfolk import POSTS
+    from rootlaw.factions.riverfolk import st_of as rf_state
+
+    def funds(g: Game) -> None:
+        rf_state(g, g.seat_of(RF)).funds = {g.seat_of(RF): 3}
+
+    g = at([("hundreds.raze", LH, ())], factions=(LH, RF), turn=LH, warlord=1,
+           warriors={LH: {1: 1}}, mobs=(1,), tokens={RF: {1: [POSTS["fox"]]}},
+           before=funds, stop=True)
+    rf = g.seat_of(RF)
+    assert not g.faction_pieces(rf, 1) and scored(g, LH) == [(LH, 1, "removal")]
+    for _ in range(3):  # the Riverfolk remove their funds one by one, if asked
+        if g.decision.kind != "lose_fund":
+            break
+        play(g, options(g)[0])
+    fs = rf_state(g, rf)
+    assert fs.funds == {rf: 1} and fs.gone == (1, 0, 0)  # half of 3, rounded up; gone
+
+
+def test_14_4_1_raze_a_garden_fear_of_the_faithful() -> None:
+    from rootlaw.factions.lizards import GARDENS
+    from rootlaw.factions.lizards import st_of as lz_state
+
+    LZ = "lizards"
+    g = at([("hundreds.raze", LH, ())], factions=(LH, LZ), turn=LH, warlord=1,
+           warriors={LH: {1: 1}}, mobs=(1,), buildings={LZ: {1: [GARDENS["fox"]]}},
+           hands={LZ: ["anvil", "crossbow_mouse"]},
+           forced=[["fear_of_the_faithful", 1]], stop=True)
+    lz = g.seat_of(LZ)
+    assert not g.faction_pieces(lz, 1) and scored(g, LH) == [(LH, 1, "removal")]
+    assert g.hands[lz] == ["anvil"] and lz_state(g, lz).lost_souls == ("crossbow_mouse",)
 
 
 def test_14_4_1_raze_a_face_down_raid_plot_raids() -> None:
@@ -313,12 +412,22 @@ def test_14_7_2_grandiose_reverses_advance_and_command() -> None:
 def test_14_6_1_incite_and_14_7_3_jubilant() -> None:
     g = at([("hundreds.incite", LH)], phase="evening", turn=LH, warlord=1, mood="jubilant",
            warriors={LH: {1: 1, 3: 1}}, hands={LH: ["anvil", "stand_and_deliver"]},
-           forced=[["mob_die", 0]], stop=True)
+           forced=[["mob_die", 1], ["mob_die", 2]], stop=True)
     assert ("incite", 1, "anvil") in options(g) and ("incite", 3, "anvil") not in options(g)
     play(g, ("incite", 1, "anvil"))
     assert (0, "mob") in g.tokens[1] and options(g) == [("jubilant",), ("done",)]
+    # rabbit: the rabbit clearings next to the mob in 1 are 5 and 10
     play(g, ("jubilant",))
-    assert options(g) == [("mob_spread", 1)] or ("mob_spread", 12) in options(g) or True
+    assert set(options(g)) == {("mob_spread", 5), ("mob_spread", 10)}
+    play(g, ("mob_spread", 10))
+    assert (0, "mob") in g.tokens[10] and (0, "mob") not in g.tokens[5]
+    # three rolls left; mouse (2 7 9 11): 9 is next to the mob in 1, 2 to the one in 10
+    assert options(g) == [("jubilant",), ("done",)]
+    play(g, ("jubilant",))
+    assert set(options(g)) == {("mob_spread", 2), ("mob_spread", 9)}
+    play(g, ("mob_spread", 9), ("done",))
+    assert g.count_token(0, "mob") == 3 and g.decision is not None
+    assert g.decision.kind != "jubilant"  # done: no more rolls
 
 
 def test_14_6_2_oppress_table() -> None:
