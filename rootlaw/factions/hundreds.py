@@ -97,8 +97,9 @@ class HundredsState(FactionState):
     def from_json(cls, d: dict[str, Any]) -> HundredsState:
         command = tuple(str(i) for i in d["command"])
         prowess = tuple(str(i) for i in d["prowess"])
-        if len(command) > TRACK_SPACES or len(prowess) > TRACK_SPACES:
-            raise ValueError("more than four items on a Hoard track")
+        # a fifth item stays on a track only until the Hundreds drop one (14.2.4.I)
+        if len(command) > TRACK_SPACES + 1 or len(prowess) > TRACK_SPACES + 1:
+            raise ValueError("more than four items on a Hoard track (and one to drop)")
         if any(i not in COMMAND_ITEMS for i in command) or any(
                 i not in PROWESS_ITEMS for i in prowess):
             raise ValueError("an item on the wrong Hoard track")
@@ -124,11 +125,12 @@ def warlord_at(g: Game, s: int) -> int:
 
 
 def command(g: Game, s: int) -> int:
-    return VALUE[len(st_of(g, s).command)]  # 14.2.4.II
+    # 14.2.4.II; a fifth item counts as four until the Hundreds drop one (14.2.4.I)
+    return VALUE[min(len(st_of(g, s).command), TRACK_SPACES)]
 
 
 def prowess(g: Game, s: int) -> int:
-    return VALUE[len(st_of(g, s).prowess)]
+    return VALUE[min(len(st_of(g, s).prowess), TRACK_SPACES)]
 
 
 def hoard(g: Game, s: int) -> tuple[str, ...]:

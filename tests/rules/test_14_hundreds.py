@@ -173,6 +173,9 @@ def test_14_2_4_hoard_tracks_values_and_full_track() -> None:
     assert prowess(g, 0) == 4 and command(g, 0) == 2
     play(g, ("craft", "foxfolk_steel", ()), ("contempt_take", "sword"))
     assert {o[0] for o in options(g)} == {"hoard_drop"}  # full: remove one, score one
+    assert prowess(g, 0) == 4 and g.view("hundreds")  # five items wait: still four
+    again = Game.from_json(g.to_json())  # a save while the fifth item waits loads
+    assert again.to_json() == g.to_json()
     play(g, ("hoard_drop", "hammer"))
     assert lh(g).prowess == ("tea", "sword", "crossbow", "sword")
     assert scored(g, LH) == [(LH, 1, "hoard")] and "hammer" in g.removed_items
