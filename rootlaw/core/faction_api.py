@@ -73,6 +73,9 @@ class FactionDef:
     # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:
     # ``river_access_for`` below (11.2.2 Swimmers, 11.2.7.II Riverboats)
     moves_ignore_rule: bool = False  # moves regardless of rule (e.g. 13.2.3 Nimble)
+    # the kinds of the faction's crafting pieces (4.1.1), read by the default
+    # ``crafting_pieces``/``crafting_clearings``; set in the class body like the above
+    crafts_with: tuple[str, ...] = ()
 
     # does the faction override a hook that reaches into other players' turns? Set by
     # ``register``, so the engine skips the hook for factions without such a rule
@@ -107,12 +110,25 @@ class FactionDef:
 
     # -- hooks -------------------------------------------------------------
     def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        """Crafting pieces on the map by clearing suit (fox, rabbit, mouse) (4.1.1)."""
-        return (0, 0, 0)
+        """Crafting pieces on the map by clearing suit (fox, rabbit, mouse) (4.1.1): by
+        default, the pieces of the kinds in ``crafts_with``."""
+        fox = rabbit = mouse = 0
+        for kind in self.crafts_with:
+            f, r, m = g.pieces_by_suit(s, kind)
+            fox += f
+            rabbit += r
+            mouse += m
+        return (fox, rabbit, mouse)
 
     def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
         """Clearings holding s's crafting pieces, in order, repeats allowed (Tunnels, E&P)."""
-        return ()
+        kinds = self.crafts_with
+        if len(kinds) == 1:
+            return g.piece_clearings(s, kinds[0])
+        out: list[int] = []
+        for kind in kinds:
+            out.extend(g.piece_clearings(s, kind))
+        return tuple(sorted(out))
 
     def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """Crafting pieces not yet activated this turn (4.1.1)."""

@@ -250,6 +250,7 @@ class Alliance(FactionDef):
     warriors = _T["warriors"]  # 8.3.1
     buildings = {kind: 1 for kind in BASES.values()}
     tokens = {SYMPATHY: SYMPATHY_TOKENS}
+    crafts_with = (SYMPATHY,)  # 8.2.1
 
     def new_state(self) -> FactionState:
         return AllianceState()
@@ -270,13 +271,6 @@ class Alliance(FactionDef):
     def warriors_off_map(self, g: Game, s: int) -> int:
         """Officers are warriors of the faction's ten (8.3.1, 8.4.1.III)."""
         return st_of(g, s).officers
-
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        """8.2.1 The Alliance crafts with sympathy tokens."""
-        return g.pieces_by_suit(s, SYMPATHY)
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        return g.piece_clearings(s, SYMPATHY)  # one per clearing (8.2.5.I)
 
     def battle_takes_higher_roll(self, g: Game, s: int, b: Battle, attacker: bool) -> bool:
         """8.2.2 Guerrilla War: the higher roll as defender (and as attacker, 4.3.2)."""

@@ -166,6 +166,7 @@ class Corvids(FactionDef):
     warriors = int(_T["warriors"])  # 13.3.1
     tokens = {PLOT: TOTAL, **{kind: PER_TYPE for kind in TYPES}}
     moves_ignore_rule = True  # 13.2.3 Nimble
+    crafts_with = KINDS  # 13.2.1 plot tokens, face up or down
 
     def new_state(self) -> FactionState:
         return CorvidsState()
@@ -184,22 +185,6 @@ class Corvids(FactionDef):
             return [("corvids.daylight", s, ACTIONS)]
         # 13.6.1 exert, 13.6.2 draw and discard
         return [("corvids.exert", s), ("corvids.draw", s), ("discard_down", s)]
-
-    # 13.2.1 crafting with plot tokens, face up or down
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        fox = rabbit = mouse = 0
-        for kind in KINDS:
-            f, r, m = g.pieces_by_suit(s, kind)
-            fox += f
-            rabbit += r
-            mouse += m
-        return (fox, rabbit, mouse)
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        out: list[int] = []
-        for kind in KINDS:
-            out.extend(g.piece_clearings(s, kind))
-        return tuple(sorted(out))
 
     def battle_extra_hits(self, g: Game, s: int, b: Battle, attacker: bool) -> int:
         """13.2.5 Embedded Agents: as defender, with a face-down plot in the clearing of

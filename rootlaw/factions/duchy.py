@@ -288,6 +288,7 @@ class Duchy(FactionDef):
     warriors = int(_T["warriors"])  # 12.3.1
     buildings = {CITADEL: BUILDINGS_PER_KIND, MARKET: int(_T["markets"])}
     tokens = {TUNNEL: TUNNELS}
+    crafts_with = (CITADEL, MARKET)  # 12.2.1: alike for crafting
     burrow_token = TUNNEL  # 12.2.2: the Burrow is adjacent to each tunnel's clearing
 
     def new_state(self) -> FactionState:
@@ -309,16 +310,6 @@ class Duchy(FactionDef):
 
     def starting_corner(self, g: Game, s: int) -> int | None:
         return st_of(g, s).corner or None
-
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        """12.2.1: citadels and markets, alike for crafting."""
-        a = g.pieces_by_suit(s, CITADEL)
-        b = g.pieces_by_suit(s, MARKET)
-        return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        """Tunnels (E&P): the clearings of the citadels and markets."""
-        return tuple(sorted(g.piece_clearings(s, CITADEL) + g.piece_clearings(s, MARKET)))
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """12.2.2: non-Duchy pieces cannot be placed in the Burrow."""

@@ -84,6 +84,7 @@ class Eyrie(FactionDef):
     reach = 7
     warriors = _T["warriors"]
     buildings = {"roost": _T["roosts"]}
+    crafts_with = ("roost",)  # 7.2.1
 
     def new_state(self) -> FactionState:
         return EyrieState()
@@ -103,13 +104,6 @@ class Eyrie(FactionDef):
 
     def starting_corner(self, g: Game, s: int) -> int | None:
         return st_of(g, s).corner or None
-
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        """7.2.1 The Eyrie craft with roosts."""
-        return g.pieces_by_suit(s, "roost")
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        return g.piece_clearings(s, "roost")  # one roost per clearing (7.2.1)
 
     def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
         """7.2.2 Lords of the Forest (g.rules only asks when s has pieces there)."""

@@ -232,6 +232,7 @@ class Hundreds(FactionDef):
     warriors = WARRIORS + 1  # twenty warriors and the warlord (14.2.2)
     buildings = {STRONGHOLD: STRONGHOLDS}
     tokens = {MOB: MOBS}
+    crafts_with = (STRONGHOLD,)  # 14.2.1
 
     def new_state(self) -> FactionState:
         return HundredsState()
@@ -256,12 +257,6 @@ class Hundreds(FactionDef):
         return st_of(g, s).corner or None
 
     # 14.2.1 crafting with strongholds
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        return g.pieces_by_suit(s, STRONGHOLD)
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        return g.piece_clearings(s, STRONGHOLD)
-
     def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
         """14.2.3 Contempt for Trade: the choice follows (``craft_item_vp``)."""
 

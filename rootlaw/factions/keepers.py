@@ -316,6 +316,7 @@ class Keepers(FactionDef):
     reach = 8
     warriors = int(_T["warriors"])
     buildings = {k: 1 for k in WS_KINDS}
+    crafts_with = WS_KINDS  # 15.2.3: waystations of any type
     tokens = {**{t: PER_TYPE for t in TYPES},
               **{t + str(v): VALUES.count(v) for t in TYPES for v in sorted(set(VALUES))}}
 
@@ -342,22 +343,6 @@ class Keepers(FactionDef):
 
     def starting_corner(self, g: Game, s: int) -> int | None:
         return st_of(g, s).corner or None
-
-    # 15.2.3 crafting with waystations of any type
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        fox = rabbit = mouse = 0
-        for kind in WS_KINDS:
-            f, r, m = g.pieces_by_suit(s, kind)
-            fox += f
-            rabbit += r
-            mouse += m
-        return (fox, rabbit, mouse)
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        out: list[int] = []
-        for kind in WS_KINDS:
-            out.extend(g.piece_clearings(s, kind))
-        return tuple(sorted(out))
 
     def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
         """15.2.4 Devout Knights: in battle, with a relic and a Keeper warrior in the

@@ -72,6 +72,7 @@ class Marquise(FactionDef):
     warriors = _T["pieces"]["warriors"]
     buildings = {"sawmill": 6, "workshop": 6, "recruiter": 6}
     tokens = {"wood": _T["pieces"]["wood"], "keep": 1}
+    crafts_with = ("workshop",)  # 6.2.1
 
     def new_state(self) -> FactionState:
         return MarquiseState()
@@ -91,13 +92,6 @@ class Marquise(FactionDef):
 
     def starting_corner(self, g: Game, s: int) -> int | None:
         return keep_clearing(g, s) or None
-
-    def crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
-        """6.2.1 The Marquise crafts with workshops."""
-        return g.pieces_by_suit(s, "workshop")
-
-    def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
-        return g.piece_clearings(s, "workshop")
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
