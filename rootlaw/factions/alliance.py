@@ -250,7 +250,7 @@ class Alliance(FactionDef):
     warriors = _T["warriors"]  # 8.3.1
     buildings = {kind: 1 for kind in BASES.values()}
     tokens = {SYMPATHY: SYMPATHY_TOKENS}
-    crafts_with = (SYMPATHY,)  # 8.2.1
+    crafts_with: tuple[str, ...] = (SYMPATHY,)  # 8.2.1
 
     def new_state(self) -> FactionState:
         return AllianceState()

@@ -166,7 +166,7 @@ class Corvids(FactionDef):
     warriors = int(_T["warriors"])  # 13.3.1
     tokens = {PLOT: TOTAL, **{kind: PER_TYPE for kind in TYPES}}
     moves_ignore_rule = True  # 13.2.3 Nimble
-    crafts_with = KINDS  # 13.2.1 plot tokens, face up or down
+    crafts_with: tuple[str, ...] = KINDS  # 13.2.1 plot tokens, face up or down
 
     def new_state(self) -> FactionState:
         return CorvidsState()

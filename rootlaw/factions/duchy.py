@@ -288,7 +288,7 @@ class Duchy(FactionDef):
     warriors = int(_T["warriors"])  # 12.3.1
     buildings = {CITADEL: BUILDINGS_PER_KIND, MARKET: int(_T["markets"])}
     tokens = {TUNNEL: TUNNELS}
-    crafts_with = (CITADEL, MARKET)  # 12.2.1: alike for crafting
+    crafts_with: tuple[str, ...] = (CITADEL, MARKET)  # 12.2.1: alike for crafting
     burrow_token = TUNNEL  # 12.2.2: the Burrow is adjacent to each tunnel's clearing
 
     def new_state(self) -> FactionState:

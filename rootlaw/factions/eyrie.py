@@ -84,7 +84,7 @@ class Eyrie(FactionDef):
     reach = 7
     warriors = _T["warriors"]
     buildings = {"roost": _T["roosts"]}
-    crafts_with = ("roost",)  # 7.2.1
+    crafts_with: tuple[str, ...] = ("roost",)  # 7.2.1
 
     def new_state(self) -> FactionState:
         return EyrieState()

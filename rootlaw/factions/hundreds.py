@@ -232,7 +232,7 @@ class Hundreds(FactionDef):
     warriors = WARRIORS + 1  # twenty warriors and the warlord (14.2.2)
     buildings = {STRONGHOLD: STRONGHOLDS}
     tokens = {MOB: MOBS}
-    crafts_with = (STRONGHOLD,)  # 14.2.1
+    crafts_with: tuple[str, ...] = (STRONGHOLD,)  # 14.2.1
 
     def new_state(self) -> FactionState:
         return HundredsState()

@@ -316,7 +316,7 @@ class Keepers(FactionDef):
     reach = 8
     warriors = int(_T["warriors"])
     buildings = {k: 1 for k in WS_KINDS}
-    crafts_with = WS_KINDS  # 15.2.3: waystations of any type
+    crafts_with: tuple[str, ...] = WS_KINDS  # 15.2.3: waystations of any type
     tokens = {**{t: PER_TYPE for t in TYPES},
               **{t + str(v): VALUES.count(v) for t in TYPES for v in sorted(set(VALUES))}}
 

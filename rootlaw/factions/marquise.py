@@ -72,7 +72,7 @@ class Marquise(FactionDef):
     warriors = _T["pieces"]["warriors"]
     buildings = {"sawmill": 6, "workshop": 6, "recruiter": 6}
     tokens = {"wood": _T["pieces"]["wood"], "keep": 1}
-    crafts_with = ("workshop",)  # 6.2.1
+    crafts_with: tuple[str, ...] = ("workshop",)  # 6.2.1
 
     def new_state(self) -> FactionState:
         return MarquiseState()
