@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import BotDef, craft_order, difficulty, has_trait, priority_rank, targets
-from rootlaw.core.battle import hits_step, settle, start_battle
+from rootlaw.core.battle import hits_step, hits_taken, settle, start_battle
 from rootlaw.core.cards_ep import crafted_item_left
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
@@ -382,7 +382,9 @@ class Vagabot(BotDef):
     def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
         """Marksman (trait card): as attacker, deal an immediate hit before the roll."""
         if b.att == s and has_trait(g, s, "marksman"):
-            return [hits_step(b, b.dfd, s, 1), ("vagabot.marksman_settle", s)]
+            # a hit the defender takes: its ignore-the-first-hit rules apply (14.7.7, 15.2.4)
+            hits = hits_taken(g, b, b.dfd, 1)
+            return [hits_step(b, b.dfd, s, hits), ("vagabot.marksman_settle", s)]
         return NO_STEPS
 
     def on_removes(self, g: Game, s: int, owner: int, c: int, warriors: int, pieces: int,

@@ -194,13 +194,15 @@ def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
 
 def hits_taken(g: Game, b: Battle, taker: int, n: int) -> int:
     """The hits ``taker`` takes of n: one fewer the first time, if its rules ignore the
-    first hit it takes (14.7.7 Stubborn; such abilities never combine)."""
+    first hit it takes (14.7.7 Stubborn, 15.2.4 Devout Knights; such abilities never
+    combine). Called once hits are known: after Armorers and Sappers (4.3.3)."""
     if n <= 0 or taker not in (b.att, b.dfd):
         return n
     mark = f"{taker}:first_hit"
     if mark in b.used or not g.fdefs[taker].ignores_first_hit(g, taker, b):
         return n
     b.used = b.used + (mark,)
+    g.note("first_hit_ignored", g.factions[taker], b.c)
     return n - 1
 
 

@@ -9,7 +9,7 @@ from typing import Final
 
 from rootlaw.core import cards_ep, maps
 from rootlaw.core.battle import battle_options, start_battle
-from rootlaw.core.cards_ep import give_card, take_random_card  # noqa: F401 (used by factions)
+from rootlaw.core.cards_ep import take_random_card
 from rootlaw.core.game import Game
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
@@ -133,6 +133,16 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
 
 DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers",
                                    "remove_closed_path"}) | cards_ep.DAYLIGHT_VERBS | ANYTIME_VERBS
+
+
+def took_daylight_extra(g: Game, st: Step, o: Option) -> bool:
+    """If ``o`` is a Daylight extra (``daylight_extras``), take it and ask step ``st``
+    again afterwards (the extra is not one of the step's actions); else False."""
+    if o[0] not in DAYLIGHT_VERBS:
+        return False
+    g.push(st)
+    apply_daylight_extra(g, st[1], o)
+    return True
 
 
 def apply_daylight_extra(g: Game, s: int, o: Option) -> None:

@@ -122,13 +122,7 @@ class FactionDef:
 
     def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
         """Clearings holding s's crafting pieces, in order, repeats allowed (Tunnels, E&P)."""
-        kinds = self.crafts_with
-        if len(kinds) == 1:
-            return g.piece_clearings(s, kinds[0])
-        out: list[int] = []
-        for kind in kinds:
-            out.extend(g.piece_clearings(s, kind))
-        return tuple(sorted(out))
+        return g.kinds_clearings(s, self.crafts_with)
 
     def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         """Crafting pieces not yet activated this turn (4.1.1)."""
@@ -340,7 +334,8 @@ class FactionDef:
         raise ValueError(f"{self.id} has no protected warriors")
 
     def ignores_first_hit(self, g: Game, s: int, b: Battle) -> bool:
-        """Whether s ignores the first hit it takes in this battle (14.7.7 Stubborn).
+        """Whether s ignores the first hit it takes in this battle (14.7.7 Stubborn,
+        15.2.4 Devout Knights).
         The core ignores one hit per side and battle at most: such abilities never
         combine."""
         return False

@@ -682,6 +682,27 @@ class Game:
         """Like ``buildings_of``, as a tuple to read (no copy)."""
         return self._where.get((s, kind), ())
 
+    def count_kinds(self, s: int, kinds: tuple[str, ...]) -> int:
+        """How many of s's buildings and tokens of any of ``kinds`` are on the map."""
+        n = 0
+        where = self._where
+        for kind in kinds:
+            found = where.get((s, kind))
+            if found is not None:
+                n += len(found)
+        return n
+
+    def kinds_clearings(self, s: int, kinds: tuple[str, ...]) -> tuple[int, ...]:
+        """The clearings (or forests) of s's pieces of any of ``kinds``, one per piece,
+        in order (``piece_clearings`` of several kinds)."""
+        if len(kinds) == 1:
+            return self.piece_clearings(s, kinds[0])
+        out: list[int] = []
+        for kind in kinds:
+            out.extend(self._where.get((s, kind), ()))
+        out.sort()
+        return tuple(out)
+
     def pieces_by_suit(self, s: int, kind: str) -> tuple[int, int, int]:
         """How many of s's pieces of ``kind`` stand in fox, rabbit and mouse clearings
         (crafting pieces, 4.1.1)."""

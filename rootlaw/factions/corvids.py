@@ -105,10 +105,7 @@ def has_plot(g: Game, s: int, c: int) -> bool:
 
 def face_up_on_map(g: Game, s: int) -> int:
     """Face-up plot tokens on the map (13.4.2)."""
-    n = 0
-    for kind in TYPES:
-        n += g.count_token(s, kind)
-    return n
+    return g.count_kinds(s, TYPES)
 
 
 def plots_on_map(g: Game, s: int) -> int:
@@ -420,10 +417,7 @@ def trick_options(g: Game, s: int) -> list[Option]:
     for i in range(len(down)):
         for j in range(i + 1, len(down)):
             out.append(("trick", down[i], down[j]))
-    up: list[int] = []
-    for kind in TYPES:
-        up.extend(g.piece_clearings(s, kind))
-    up.sort()
+    up = g.kinds_clearings(s, TYPES)
     for i in range(len(up)):
         for j in range(i + 1, len(up)):
             out.append(("trick", up[i], up[j]))

@@ -15,7 +15,12 @@ from typing import Any, Final
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import SUITS, tracks
-from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.effects import (
+    DAYLIGHT_VERBS,
+    apply_daylight_extra,
+    daylight_extras,
+    took_daylight_extra,
+)
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import can_move, do_move, move_options, move_step
@@ -434,9 +439,7 @@ class Assembly(Handler):
         verb = o[0]
         if verb == "end":
             return
-        if verb in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         nxt = ("duchy.assembly", s, left - 1)
         what = o[1]
@@ -764,9 +767,7 @@ class Sway(Handler):
         s: int = st[1]
         if o[0] == "done":
             return
-        if o[0] in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         g.push(("duchy.sway_reveal", s, o[1], ()))
 

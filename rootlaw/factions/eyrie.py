@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rootlaw.core.battle import battle_targets, start_battle
 from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import tracks
-from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import ferry_pairs, move_pairs
@@ -330,9 +330,7 @@ class ResolveDecree(Handler):
             if col < 3:
                 g.push(("eyrie.decree", s, col + 1, _column_suits(g, s, col + 1)))
             return
-        if verb in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         if verb == "turmoil":  # 7.7: cannot take the action
             g.push(("eyrie.turmoil", s))

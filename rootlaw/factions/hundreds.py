@@ -16,7 +16,7 @@ from typing import Any, Final
 from rootlaw.core.battle import Battle, battle_options, start_battle
 from rootlaw.core.cards_ep import crafted_item_left, draw_cards
 from rootlaw.core.catalog import load_json, tracks
-from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
@@ -758,9 +758,7 @@ class Command(Handler):
         verb = o[0]
         if verb == "done":
             return
-        if verb in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         g.push(("hundreds.command", s, st[2] - 1))
         if verb == "move" or verb == "ferry":
@@ -820,9 +818,7 @@ class Advance(Handler):
         verb = o[0]
         if verb == "done":
             return
-        if verb in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         if verb == "lh_next":
             g.push(("hundreds.advance", s, left, 0))

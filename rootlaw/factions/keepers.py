@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from rootlaw.core.battle import Battle, start_battle
 from rootlaw.core.catalog import load_json, tracks
-from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, HAND_LIMIT, Game
 from rootlaw.core.hidden import FaceDown, face_down_view
@@ -80,7 +80,6 @@ text_form("kk_take", "recover the {1} relic")
 text_form("kk_end_recover", "end this Recover action")
 text_form("kk_carry", "move the {1} relic along")
 text_form("kk_carry_done", "move no more relics")
-text_form("kk_devout", "Devout Knights: ignore this hit")
 text_form("kk_trophy", "place the relic in forest {1}")
 text_form("kk_add", "add {c1} to the Retinue column {2}")
 text_form("kk_shift", "shift {c1} from Retinue column {2} to {3}")
@@ -88,13 +87,13 @@ text_form("kk_retinue_done", "done with the Retinue")
 
 
 class KeepersState(FactionState):
-    __slots__ = ("values", "retinue", "acted", "recovered", "corner", "camped", "devout",
-                 "retired", "limbo", "unplaced")
+    __slots__ = ("values", "retinue", "acted", "recovered", "corner", "camped", "retired",
+                 "limbo", "unplaced")
 
     def __init__(self, values: FaceDown | None = None,
                  retinue: tuple[tuple[str, ...], ...] = ((RETAINER,),) * 3,
                  acted: tuple[str, ...] = (), recovered: tuple[tuple[int, ...], ...] = ((),) * 3,
-                 corner: int = 0, camped: tuple[int, ...] = (), devout: bool = False,
+                 corner: int = 0, camped: tuple[int, ...] = (),
                  retired: int = 0, limbo: tuple[str, ...] = (),
                  unplaced: tuple[str, ...] = ()) -> None:
         # the value of each face-down relic, by forest location, as its face-up kind
@@ -104,20 +103,19 @@ class KeepersState(FactionState):
         self.recovered = recovered  # values in the Relics spaces, by type, left to right
         self.corner = corner  # the starting corner (15.3.2)
         self.camped = camped  # clearings encamped (+) / decamped (-) this Birdsong
-        self.devout = devout  # 15.2.4: the first hit was ignored in this battle
         self.retired = retired  # Faithful Retainers discarded (out of the game)
         self.limbo = limbo  # relics removed, not yet placed by Prized Trophies
         self.unplaced = unplaced  # setup: face-down relics kept for 15.3.3 (hidden values)
 
     def copy(self) -> KeepersState:
         return KeepersState(self.values, self.retinue, self.acted, self.recovered,
-                            self.corner, self.camped, self.devout, self.retired, self.limbo,
+                            self.corner, self.camped, self.retired, self.limbo,
                             self.unplaced)
 
     def to_json(self) -> dict[str, Any]:
         return {"values": self.values.to_json(), "retinue": [list(c) for c in self.retinue],
                 "acted": list(self.acted), "recovered": [list(r) for r in self.recovered],
-                "corner": self.corner, "camped": list(self.camped), "devout": self.devout,
+                "corner": self.corner, "camped": list(self.camped),
                 "retired": self.retired, "limbo": list(self.limbo),
                 "unplaced": list(self.unplaced)}
 
@@ -134,7 +132,7 @@ class KeepersState(FactionState):
         if sum(len(c) for c in retinue) > RETINUE_LIMIT:
             raise ValueError("the Retinue holds at most ten cards (15.6.2)")
         return cls(values, retinue, tuple(str(x) for x in d["acted"]), recovered,
-                   int(d["corner"]), tuple(int(x) for x in d["camped"]), bool(d["devout"]),
+                   int(d["corner"]), tuple(int(x) for x in d["camped"]),
                    int(d["retired"]), tuple(str(x) for x in d["limbo"]),
                    tuple(str(x) for x in d["unplaced"]))
 
@@ -212,17 +210,11 @@ def forests_of(g: Game, c: int) -> list[int]:
 
 
 def waystations_on_map(g: Game, s: int) -> int:
-    n = 0
-    for k in WS_KINDS:
-        n += g.count_building(s, k)
-    return n
+    return g.count_kinds(s, WS_KINDS)
 
 
 def waystation_clearings(g: Game, s: int) -> list[int]:
-    out: list[int] = []
-    for k in WS_KINDS:
-        out.extend(g.piece_clearings(s, k))
-    return sorted(set(out))
+    return sorted(set(g.kinds_clearings(s, WS_KINDS)))
 
 
 def shown_types(g: Game, s: int, c: int) -> set[str]:
@@ -344,22 +336,12 @@ class Keepers(FactionDef):
     def starting_corner(self, g: Game, s: int) -> int | None:
         return st_of(g, s).corner or None
 
-    def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
-        """15.2.4 Devout Knights: in battle, with a relic and a Keeper warrior in the
-        clearing, the first hit the Keepers take is ignored (one of an ambush's)."""
-        if b is None or st_of(g, s).devout or not g.warriors[s][c] or not relics_at(g, s, c):
-            return None
-        return [("kk_devout",)]
-
-    def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
-        if choice != ("kk_devout",):
-            raise ValueError(choice)
-        st_of(g, s).devout = True
-        g.note("devout_knights", g.factions[s], c)
-        return None
-
-    def battle_ended(self, g: Game, s: int, b: Battle) -> None:
-        st_of(g, s).devout = False
+    def ignores_first_hit(self, g: Game, s: int, b: Battle) -> bool:
+        """15.2.4 Devout Knights: with a relic and a Keeper warrior in the clearing of
+        battle, the first hit the Keepers take (one of an ambush's) is ignored; not while
+        Riverfolk mercenaries share their hits (11.2.7.III.a, rulings.md)."""
+        side = 0 if s == b.att else 1
+        return b.lent[side] < 0 and g.warriors[s][b.c] > 0 and bool(relics_at(g, s, b.c))
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         """15.2.5 Prized Trophies: an enemy that removes a relic places it in any forest
@@ -736,9 +718,7 @@ class Retinue(Handler):
         s: int = st[1]
         col: int = st[2]
         verb = o[0]
-        if verb in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         if verb == "kk_next":
             st_of(g, s).acted = ()

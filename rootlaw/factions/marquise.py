@@ -7,7 +7,7 @@ from typing import Any, Final
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.cards_ep import draw_cards, reclaim_removed
 from rootlaw.core.catalog import tracks
-from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import can_move, move_options, move_step
@@ -354,9 +354,7 @@ class Actions(Handler):
         verb = o[0]
         if verb == "end":
             return
-        if verb in DAYLIGHT_VERBS:
-            g.push(st)
-            apply_daylight_extra(g, s, o)
+        if took_daylight_extra(g, st, o):
             return
         if verb == "bird":  # an extra action, not itself an action
             g.spend(s, o[1])

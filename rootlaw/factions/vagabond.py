@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import start_battle
-from rootlaw.core.cards_ep import crafted_item_left, draw_cards
+from rootlaw.core.cards_ep import crafted_item_left, draw_cards, give_card, take_random_card
 from rootlaw.core.catalog import SUITS, load_json, tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
@@ -22,9 +22,7 @@ from rootlaw.core.effects import (
     DOMINANCE_MIN_VP,
     apply_daylight_extra,
     daylight_extras,
-    give_card,
     remove_all_enemy_pieces,
-    take_random_card,
 )
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game

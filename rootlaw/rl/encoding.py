@@ -86,7 +86,7 @@ DECLARED: dict[str, dict[str, tuple[str | tuple[str, ...], ...]]] = {
             "ws_tablet_jewelry", "ws_jewelry_tablet", "ws_jewelry_figure",
             "ws_figure_jewelry", "ws_figure_tablet", "ws_tablet_figure")),
         "kk_recruit": (CARD, INT), "kk_next": (), "kk_no_delve": (), "kk_end_recover": (),
-        "kk_carry_done": (), "kk_devout": (), "kk_trophy": (INT,), "kk_retinue_done": (),
+        "kk_carry_done": (), "kk_trophy": (INT,), "kk_retinue_done": (),
         "kk_delve": (INT, ("figure", "tablet", "jewelry", "figure1", "figure2", "figure3",
                            "tablet1", "tablet2", "tablet3", "jewelry1", "jewelry2",
                            "jewelry3")),

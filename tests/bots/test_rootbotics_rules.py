@@ -74,7 +74,7 @@ def test_2_8_1_taking_a_card_from_a_bot_draws_instead() -> None:
 
 
 def test_2_8_1_giving_a_card_to_a_bot_discards_it_and_the_bot_scores() -> None:
-    from rootlaw.core.effects import give_card
+    from rootlaw.core.cards_ep import give_card
 
     g = rootlaw.new_game(factions=[M, AA], seed=2)
     me, bot = g.seat_of(M), g.seat_of(AA)

@@ -275,7 +275,7 @@ def test_lost_souls_receive_the_alliances_spent_supporters() -> None:
 
 def test_the_vagabonds_aid_to_a_bot_goes_to_lost_souls() -> None:
     """A card given to a bot is discarded (Rootbotics 2.8.1): into Lost Souls."""
-    from rootlaw.core.effects import give_card
+    from rootlaw.core.cards_ep import give_card
 
     g = build([V, LZ, "mechanical_marquise"], hands={V: ["anvil"]}, step=("pause_lz", LZ))
     give_card(g, 0, 2, "anvil")

@@ -59,7 +59,7 @@ def test_11_2_3_public_hand_in_every_view_and_random_takes() -> None:
     g = at([("pause_rf", RF)], hands={RF: ["anvil", "bake_sale"], M: ["sappers"]})
     assert g.view(M)["players"][RF]["hand"] == ["anvil", "bake_sale"]
     assert "hand" not in g.view(RF)["players"][M]
-    from rootlaw.core.effects import take_random_card
+    from rootlaw.core.cards_ep import take_random_card
 
     g.force("random_card", 1)
     take_random_card(g, 1, 0)  # Stand and Deliver!: still at random, among all

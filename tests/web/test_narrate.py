@@ -27,10 +27,11 @@ def test_the_card_given_by_swap_meet_is_secret() -> None:
 def test_the_hundreds_notes_read_as_sentences() -> None:
     log = [("mob_die", "hundreds", "rabbit"), ("anoint", "hundreds", 5),
            ("mood", "hundreds", "jubilant"), ("loot", "hundreds", M),
-           ("ruin_item", "hundreds", 1, "sword")]
+           ("ruin_item", "hundreds", 1, "sword"), ("first_hit_ignored", "hundreds", 5)]
     lines = [x["text"] for x in narrate(log, ["hundreds", M], None, False)]
     assert lines == ["Lord of the Hundreds rolls the mob die: rabbit.",
                      "Lord of the Hundreds anoints the warlord in 5.",
                      "Lord of the Hundreds is now jubilant.",
                      "Lord of the Hundreds loots Marquise de Cat: no rolled hits dealt (14.2.5).",
-                     "Lord of the Hundreds takes the sword from the ruin in 1."]
+                     "Lord of the Hundreds takes the sword from the ruin in 1.",
+                     "Lord of the Hundreds ignores the first hit in 5."]

@@ -74,6 +74,7 @@ NOTES = {
     "exposed": "{a1} guessed right: the {a3} in {a2} is removed (13.2.4).",
     "not_exposed": "{a1} guessed {a3} in {a2}: the Corvids say no and take the card.",
     "raid": "{a1}'s removed plot in {a2} was a raid (13.7.4).",
+    "first_hit_ignored": "{a1} ignores the first hit in {a2}.",
     "mob_die": "{a1} rolls the mob die: {a2}.", "anoint": "{a1} anoints the warlord in {a2}.",
     "mood": "{a1} is now {a2}.", "loot": "{a1} loots {a2}: no rolled hits dealt (14.2.5).",
     "ruin_item": "{a1} takes the {a3} from the ruin in {a2}.",
