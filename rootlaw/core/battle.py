@@ -20,7 +20,7 @@ text_form("foil", "foil the ambush with {c1}")
 text_form("no_foil", "do not foil")
 text_form("effect", "use {c1}")
 text_form("first", "{1} uses battle effects first")
-text_form("hit", "remove {2} ({1})")
+text_form("hit", "remove {n2} ({1})")
 
 AMBUSH_OF: Final = {"fox": "ambush_fox", "rabbit": "ambush_rabbit", "mouse": "ambush_mouse"}
 

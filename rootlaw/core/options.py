@@ -16,8 +16,12 @@ if TYPE_CHECKING:
 
 Option = tuple[Any, ...]
 
-# verb -> format: placeholders index the option tuple; {c1} shows element 1 as a card name
+# verb -> format: placeholders index the option tuple; {c1} shows element 1 as a card
+# name, {n1} by its registered readable name (``name_form``)
 _FORMATS: Final[dict[str, str]] = {}
+# id -> readable name, for ids that are neither cards nor numbers (a piece's side, a
+# column of a faction board)
+_NAMES: Final[dict[str, str]] = {}
 # verb -> format of the option as seats other than the decider may read it (its secret
 # left out: a face-down plot's type, a card shown to one player)
 _SECRET: Final[dict[str, str]] = {}
@@ -40,6 +44,23 @@ def secret_form(verb: str, fmt: str) -> None:
     """Register how options of ``verb`` read to the other seats, when the option holds
     something only the decider may know (``public_label``)."""
     _SECRET[verb] = fmt
+
+
+def name_form(ident: str, name: str) -> None:
+    """Register how an id reads in text, e.g. ``name_form("ws_tablet_jewelry",
+    "waystation (tablet side up)")``."""
+    _NAMES[ident] = name
+
+
+def display_name(value: object) -> str:
+    """The readable name of an id (``name_form``), else the value as it is."""
+    text = str(value)
+    return _NAMES.get(text, text)
+
+
+def names() -> dict[str, str]:
+    """Every registered readable name (for clients that draw ids: the web board)."""
+    return dict(_NAMES)
 
 
 def has_text_form(verb: str) -> bool:
@@ -67,6 +88,9 @@ def _fill(fmt: str, o: Option) -> str:
         card = "{c" + str(i) + "}"
         if card in out:
             out = out.replace(card, card_name(val) if isinstance(val, str) else str(val))
+        named = "{n" + str(i) + "}"
+        if named in out:
+            out = out.replace(named, display_name(val))
         out = out.replace("{" + str(i) + "}", str(val))
     return out
 

@@ -28,7 +28,7 @@ from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState
 from rootlaw.core.game import FOREST, HAND_LIMIT, Game
 from rootlaw.core.hidden import FaceDown, face_down_view
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 ME: Final = Faction.KEEPERS
@@ -64,9 +64,9 @@ TYPE_OF: Final = {k: k.rstrip("0123456789") for k in RELIC_KINDS}
 
 text_form("kk_corner", "start with four warriors in corner {1}")
 text_form("kk_edge", "place four warriors in {1}")
-text_form("kk_encamp", "Encamp: replace a warrior in {1} with {2}")
-text_form("kk_encamp_edge", "Encamp: place {2} and a warrior in {1}")
-text_form("kk_decamp", "Decamp: replace {2} in {1} with a warrior")
+text_form("kk_encamp", "Encamp: replace a warrior in {1} with a {n2}")
+text_form("kk_encamp_edge", "Encamp: place a {n2} and a warrior in {1}")
+text_form("kk_decamp", "Decamp: replace the {n2} in {1} with a warrior")
 text_form("kk_recruit", "Recruit: spend {c1} to place two warriors in {2}")
 text_form("kk_move", "Retinue ({c1}): move {2} -> {3}")
 text_form("kk_ferry", "Retinue ({c1}): move {2} -> {3} by the Ferry")
@@ -74,16 +74,24 @@ text_form("kk_battle", "Retinue ({c1}): battle {3} in {2}, then delve")
 text_form("kk_delve_in", "Retinue ({c1}): delve in {2} (no enemy to battle)")
 text_form("kk_recover", "Retinue ({c1}): recover relics in {2}")
 text_form("kk_next", "end this Retinue column")
-text_form("kk_delve", "delve the {2} relic from forest {1}")
+text_form("kk_delve", "delve the {n2} from forest {1}")
 text_form("kk_no_delve", "do not delve")
-text_form("kk_take", "recover the {1} relic")
+text_form("kk_take", "recover the {n1}")
 text_form("kk_end_recover", "end this Recover action")
-text_form("kk_carry", "move the {1} relic along")
+text_form("kk_carry", "move the {n1} along")
 text_form("kk_carry_done", "move no more relics")
 text_form("kk_trophy", "place the relic in forest {1}")
-text_form("kk_add", "add {c1} to the Retinue column {2}")
-text_form("kk_shift", "shift {c1} from Retinue column {2} to {3}")
+text_form("kk_add", "add {c1} to the Retinue column {n2}")
+text_form("kk_shift", "shift {c1} from Retinue column {n2} to {n3}")
 text_form("kk_retinue_done", "done with the Retinue")
+for _col, _name in zip(RETINUE_COLS, ("Move", "Battle then Delve", "Move or Recover"),
+                       strict=True):
+    name_form(_col, _name)
+for _kind in WS_KINDS:
+    name_form(_kind, f"waystation ({WS_SHOWS[_kind]} side up)")
+for _kind in RELIC_KINDS:
+    _value = _kind[len(TYPE_OF[_kind]):]
+    name_form(_kind, f"{TYPE_OF[_kind]} relic" + (f" ({_value})" if _value else " (face down)"))
 
 
 class KeepersState(FactionState):

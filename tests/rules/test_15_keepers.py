@@ -387,3 +387,28 @@ def test_illegal_keepers_options_change_nothing() -> None:
            hands={KI: ["ambush_fox"]})
     assert_illegal(g, ("kk_recruit", "ambush_mouse", 1))
     assert_illegal(g, ("kk_recruit", "ambush_fox", 2))
+
+
+def vagabot_marksman_battle(tokens: dict[str, Any]) -> Game:
+    """The Vagabot, with the Marksman trait, battles the Keepers' three warriors in 1;
+    the roll gives the Vagabot one hit."""
+    vb = "vagabot"
+
+    def go(g: Game) -> None:
+        g.setup = {**g.setup, "bot_traits": {vb: ["marksman"]}}
+        g.pawn[g.seat_of(vb)] = 1
+        pause = g.stack.pop()
+        start_battle(g, g.seat_of(vb), 1, g.seat_of(KI))
+        g.stack.append(pause)
+    return at([], factions=(KI, vb), before=go, forced=[["dice", [1, 0]]], phase="daylight",
+              warriors={KI: {1: 3}}, tokens=tokens)
+
+
+def test_15_2_4_devout_knights_ignore_the_vagabots_marksman_hit() -> None:
+    """Rootbotics' Marksman deals a hit before the roll: the first hit the Keepers take
+    in that battle, so Devout Knights ignore it and the rolled hit lands (15.2.4)."""
+    g = vagabot_marksman_battle({KI: {1: ["figure2"]}})
+    assert g.warriors[g.seat_of(KI)][1] == 2
+    assert ("first_hit_ignored", KI, 1) in [tuple(e) for e in g.log]
+    g = vagabot_marksman_battle({})  # no relic: both hits land
+    assert g.warriors[g.seat_of(KI)][1] == 1

@@ -25,7 +25,7 @@ def test_the_card_given_by_swap_meet_is_secret() -> None:
 
 
 def test_the_hundreds_notes_read_as_sentences() -> None:
-    log = [("mob_die", "hundreds", "rabbit"), ("anoint", "hundreds", 5),
+    log = [("r", "mob_die", 1), ("mob_die", "hundreds", "rabbit"), ("anoint", "hundreds", 5),
            ("mood", "hundreds", "jubilant"), ("loot", "hundreds", M),
            ("ruin_item", "hundreds", 1, "sword"), ("first_hit_ignored", "hundreds", 5)]
     lines = [x["text"] for x in narrate(log, ["hundreds", M], None, False)]
@@ -35,3 +35,26 @@ def test_the_hundreds_notes_read_as_sentences() -> None:
                      "Lord of the Hundreds loots Marquise de Cat: no rolled hits dealt (14.2.5).",
                      "Lord of the Hundreds takes the sword from the ruin in 1.",
                      "Lord of the Hundreds ignores the first hit in 5."]
+
+
+def test_the_keepers_steps_read_as_sentences() -> None:
+    K = "keepers"
+    log = [("d", K, ("kk_move", "faithful_retainer", 9, 1)), ("d", K, ("warriors", 4)),
+           ("d", K, ("kk_add", "sappers", "battle_then_delve")),
+           ("d", K, ("kk_encamp", 8, "ws_tablet_jewelry")),
+           ("d", K, ("kk_battle", "faithful_retainer", 8, M)),
+           ("d", K, ("kk_delve", 5, "jewelry")), ("delve", K, "jewelry3", 8),
+           ("d", K, ("kk_carry", "jewelry3")), ("d", K, ("kk_take", "jewelry3")),
+           ("retinue_discard", K, "faithful_retainer"), ("d", M, ("kk_trophy", 2))]
+    lines = [x["text"] for x in narrate(log, [K, M], M, False)]
+    assert lines == [
+        "Keepers in Iron moves 4 warriors from 9 to 1 (Retinue: Faithful Retainer).",
+        "Keepers in Iron adds Sappers to the Retinue's Battle then Delve column.",
+        "Keepers in Iron encamps in 8: a waystation (tablet side up) replaces a warrior.",
+        "Keepers in Iron battles Marquise de Cat in 8 (Retinue: Faithful Retainer).",
+        "Keepers in Iron: delve the jewelry relic (face down) from forest 5.",
+        "Keepers in Iron delves the jewelry relic (3) into 8.",
+        "Keepers in Iron carries the jewelry relic (3) along.",
+        "Keepers in Iron recovers the jewelry relic (3).",
+        "Keepers in Iron discards Faithful Retainer from the Retinue.",
+        "Marquise de Cat places the relic in forest 2 (Prized Trophies)."]

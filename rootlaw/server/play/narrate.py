@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rootlaw.core.options import card_name, label
+from rootlaw.core.options import card_name, display_name, label
 from rootlaw.server.play.seats import faction_name
 
 Entry = tuple[Any, ...]
@@ -18,13 +18,16 @@ Entry = tuple[Any, ...]
 # random results everyone sees; any other kind is hidden while the game runs
 PUBLIC_RANDOM = {"dice", "seating", "starting_player", "keep_corner", "starting_building",
                  "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character",
-                 "suit_markers"}
+                 "suit_markers", "relic_forests"}
+# random results a note right after tells in words (the mob die's suit, 14.2.6)
+TOLD_BY_NOTE = {"mob_die"}
 HIDDEN_RANDOM_TEXT = {
     "deck": "The deck is shuffled.",
     "reshuffle": "The discard pile is shuffled to form a new deck.",
     "quests": "The quest deck is shuffled.",
     "ruin_items": "Items are placed face down under the ruins.",
     "random_card": "A card is taken at random.",
+    "relics": "The relics are shuffled face down (15.3.1).",
 }
 
 # decisions whose card only some seats see: verb -> (public text, who else sees it)
@@ -52,6 +55,21 @@ PAST = {
     "keep": "{who} places the keep in {a1}", "end": "{who} ends Daylight",
     "expose": "{who} guesses that the plot in {a1} is a {a2} (Exposure)",
     "flip": "{who} flips the plot in {a1}", "trick": "{who} swaps the plots in {a1} and {a2}",
+    # Keepers in Iron (15)
+    "kk_corner": "{who} starts in corner {a1}", "kk_edge": "{who} places four warriors in {a1}",
+    "kk_encamp": "{who} encamps in {a1}: a {a2} replaces a warrior",
+    "kk_encamp_edge": "{who} encamps in {a1}: a {a2} and a warrior",
+    "kk_decamp": "{who} decamps in {a1}: a warrior replaces the {a2}",
+    "kk_recruit": "{who} spends {c1} to recruit in {a2}",
+    "kk_move": "{who} moves from {a2} to {a3} (Retinue: {c1})",
+    "kk_ferry": "{who} moves from {a2} to {a3} by the Ferry (Retinue: {c1})",
+    "kk_battle": "{who} battles {a3} in {a2} (Retinue: {c1})",
+    "kk_delve_in": "{who} delves in {a2} (Retinue: {c1})",
+    "kk_recover": "{who} recovers relics in {a2} (Retinue: {c1})",
+    "kk_take": "{who} recovers the {a1}", "kk_carry": "{who} carries the {a1} along",
+    "kk_trophy": "{who} places the relic in forest {a1} (Prized Trophies)",
+    "kk_add": "{who} adds {c1} to the Retinue's {a2} column",
+    "kk_shift": "{who} shifts {c1} from the Retinue's {a2} column to {a3}",
 }
 
 NOTES = {
@@ -78,6 +96,8 @@ NOTES = {
     "mob_die": "{a1} rolls the mob die: {a2}.", "anoint": "{a1} anoints the warlord in {a2}.",
     "mood": "{a1} is now {a2}.", "loot": "{a1} loots {a2}: no rolled hits dealt (14.2.5).",
     "ruin_item": "{a1} takes the {a3} from the ruin in {a2}.",
+    "delve": "{a1} delves the {a2} into {a3}.",
+    "retinue_discard": "{a1} discards {c2} from the Retinue.",
 }
 
 
@@ -100,7 +120,7 @@ def _name(v: Any) -> str:
         return faction_name(v)
     if isinstance(v, list | tuple):
         return ", ".join(_name(x) for x in v)
-    return str(v)
+    return display_name(v)
 
 
 _FACTION_IDS: set[str] = set()
@@ -128,10 +148,13 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
     return "random", text
 
 
+MOVES = ("move", "decree_move", "kk_move", "kk_ferry")  # followed by their warrior count
+
+
 def _merges(entry: Entry, nxt: Entry | None) -> int | None:
     """A move followed by its warrior count reads as one line: the count, else None."""
     if (nxt is None or nxt[0] != "d" or nxt[1] != entry[1] or not entry[2]
-            or entry[2][0] not in ("move", "decree_move") or tuple(nxt[2])[:1] != ("warriors",)):
+            or entry[2][0] not in MOVES or tuple(nxt[2])[:1] != ("warriors",)):
         return None
     return int(tuple(nxt[2])[1])
 
@@ -184,6 +207,8 @@ def narrate(log: list[Entry], factions: list[str], viewer: str | None,
             merged = i + 1 if count is not None else -1
             lines.append(_line(i, entry[1], "decision",
                                _decision(entry, count, viewer, reveal, seats)))
+        elif tag in ("r", "f") and entry[1] in TOLD_BY_NOTE:
+            continue
         elif tag in ("r", "f"):
             kind, text = _random(entry, reveal, seating)
             if entry[1] == "seating":

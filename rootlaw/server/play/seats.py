@@ -16,6 +16,7 @@ from rootlaw.agents import Agent, make_agent
 from rootlaw.bots.base import DIFFICULTIES
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, deck
 from rootlaw.core.faction_api import FACTIONS
+from rootlaw.core.options import names as readable_names
 from rootlaw.server.errors import ApiError
 from rootlaw.server.resources import load_json
 
@@ -83,7 +84,7 @@ def catalog() -> dict[str, Any]:
     cards = {cid: {"name": c.name, "suit": c.suit, "kind": c.kind}
              for name in DECK_FILES for cid, c in deck(name).cards.items()}
     return {"factions": factions, "maps": list(MAP_NAMES), "decks": list(DECK_FILES),
-            "tracks": tracks(),
+            "tracks": tracks(), "names": readable_names(),
             "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}

@@ -14,6 +14,11 @@ const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base:
   stronghold: "H", mob: "m" };
 // 15.2.1 relics: the type's letter and the value, "?" while face down (nobody sees it)
 const RELIC = /^(figure|tablet|jewelry)(\d?)$/;
+// 15.2.2 a waystation: "W" and the initial of the relic type on its side up
+function buildingLetter(kind) {
+  if (kind.startsWith("ws_")) return `W${kind[3].toUpperCase()}`;
+  return LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
+}
 function relicLetter(kind) {
   const m = RELIC.exec(kind);
   return m ? `${m[1][0].toUpperCase()}${m[2] || "?"}` : null;
@@ -49,6 +54,12 @@ export function colorsFor(factions, catalog) {
     out[f] = base || SPARE[spare++ % SPARE.length];
   }
   return out;
+}
+
+/** An id's readable name: the engine's (the catalog's names: a waystation's side, a
+ *  Retinue column), else the id in title case. */
+export function nameOf(id, catalog) {
+  return catalog?.names?.[id] ?? titleCase(id);
 }
 
 export function titleCase(id) {
@@ -115,7 +126,7 @@ function clearingPieces(c, colors, names, hidden = {}) {
     g.push(svg("g", { class: "building", "data-owner": owner, "data-kind": kind },
       svg("title", {}, `${names[owner] || owner}: ${kind.replaceAll("_", " ")}`),
       svg("rect", { x: x + 2, y: y + 2, width: slotSize - 4, height: slotSize - 4, rx: 3, fill: colors[owner] || "#777" }),
-      svg("text", { x: x + slotSize / 2, y: y + slotSize / 2 }, LETTERS[kind.split("_")[0]] || kind[0].toUpperCase()),
+      svg("text", { x: x + slotSize / 2, y: y + slotSize / 2 }, buildingLetter(kind)),
       suit ? svg("rect", { class: `base-suit suit-${suit}`, x: x + 4, y: y + slotSize - 9, width: slotSize - 8, height: 5 }) : null));
   }
   const tokens = new Map();
@@ -322,7 +333,7 @@ function tracks(key, v, catalog, faction) {
 function value(key, v, catalog, names, faction) {
   const track = tracks(key, v, catalog, faction);
   if (track) return track;
-  if (key === "face_down" && v && typeof v === "object" && "count" in v) {  // 13.2.2 plots
+  if (v && typeof v === "object" && "count" in v && "identities" in v) {  // 13.2.2 plots, 15.2.1 relics
     if (!v.identities) return `${v.count} face down`;
     const known = Object.entries(v.identities);
     return known.length ? el("span", { class: "chips" }, known.map(([c, ids]) =>
@@ -330,13 +341,13 @@ function value(key, v, catalog, names, faction) {
   }
   if (v == null) return el("span", { class: "muted" }, key === "supporters" || key === "supply" ? "face down" : "—");
   if (typeof v === "boolean") return v ? "yes" : "no";
-  if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : titleCase(v);
-  if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? v.map(titleCase).join(", ") : el("span", { class: "muted" }, "none");
+  if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : nameOf(v, catalog);
+  if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? v.map((x) => nameOf(x, catalog)).join(", ") : el("span", { class: "muted" }, "none");
   if (key === "items" && Object.values(v).every((x) => x && typeof x === "object")) return itemChips(v);
   if (!Object.keys(v).length) return el("span", { class: "muted" }, "none");
-  if (key === "decree") {
-    return el("div", { class: "decree" }, Object.entries(v).map(([col, cards]) =>
-      el("div", { class: "decree-col" }, el("h4", {}, titleCase(col)), cardList(cards, catalog))));
+  if (key === "decree" || key === "retinue") {  // 8.2.4 the Decree; 15.5.2 the Retinue
+    return el("div", { class: `decree ${key}` }, Object.entries(v).map(([col, cards]) =>
+      el("div", { class: "decree-col", "data-column": col }, el("h4", {}, nameOf(col, catalog)), cardList(cards, catalog))));
   }
   if (key === "relationships") {
     const word = { "-1": "hostile", 0: "indifferent", 1: "1", 2: "2", 3: "allied" };
@@ -344,7 +355,14 @@ function value(key, v, catalog, names, faction) {
       el("span", { class: `rel rel-${n}`, title: "relationship (9.2.9): -1 hostile, 0 indifferent, 3 allied" }, `${names[f] || f} ${word[n] ?? n}`)));
   }
   return el("span", { class: "chips" }, Object.entries(v).map(([k, n]) =>
-    el("span", { class: "pill" }, `${titleCase(k)} ${typeof n === "object" ? JSON.stringify(n) : n}`)));
+    el("span", { class: "pill", "data-key": k }, `${titleCase(k)} ${pillText(n)}`)));
+}
+
+/** A part of a faction's view inside a pill: a list as names (the Hundreds' Hoard, the
+ *  Keepers' recovered relics), anything else as it is. */
+function pillText(n) {
+  if (Array.isArray(n)) return n.length ? n.map(titleCase).join(", ") : "none";
+  return typeof n === "object" && n !== null ? JSON.stringify(n) : n;
 }
 
 /** One board per faction, in seat order: score, hand size, pieces, and the faction's
@@ -391,5 +409,6 @@ export function legend(colors, names) {
     Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
     el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · C citadel · M market · t tunnel · number: warriors · ring: ruler"),
     el("li", {}, "Corvid plots: ? face down · B bomb · N snare · E extortion · D raid"),
-    el("li", {}, "Lord of the Hundreds: H stronghold · m mob · W the warlord"));
+    el("li", {}, "Lord of the Hundreds: H stronghold · m mob · W the warlord"),
+    el("li", {}, "Keepers in Iron: WF, WT, WJ waystation (figure, tablet, jewelry side up) · relics F, T, J with their value, ? face down"));
 }
