@@ -24,7 +24,7 @@ GAMES = int(os.environ.get("ROOTLAW_INVARIANT_GAMES", "2000"))
 BATCH = 50
 M, E, A, V, V2 = "marquise", "eyrie", "alliance", "vagabond", "vagabond2"
 # every faction mix of 2, 3 and 4 players, with and without the second Vagabond
-# (two Vagabonds alone are left out: nothing forces such a game to end)
+# (two Vagabonds alone are in STALLING_MIXES: such a game may never end)
 MIXES = [mix for mix in (
     [M, E], [M, A], [M, V], [E, A], [E, V], [A, V],
     [M, E, A], [M, E, V], [M, A, V], [E, A, V], [M, V, V2], [E, V, V2], [A, V, V2],
@@ -61,12 +61,15 @@ KI = "keepers"
 # the Marauder expansion's Keepers in Iron (15): 2-4 players beside base factions, the
 # Riverfolk expansion, the Underworld, two Vagabonds and the Rootbotics bots
 KEEPERS_MIXES = [
-    # (the Keepers and Vagabonds alone are left out: random play may never end such a game)
+    # (the Keepers alone with Vagabonds: STALLING_MIXES)
     [KI, M], [KI, E], [KI, A], [KI, M, V], [KI, LZ], [KI, RF], [KI, "duchy"], [KI, "corvids"],
     [KI, M, E], [KI, A, V], [KI, E, V, V2], [KI, LZ, RF], [KI, M, E, A], [KI, M, V, V2],
     [KI, "mechanical_marquise"], [KI, "electric_eyrie", V], [KI, "automated_alliance", RF],
     [KI, "vagabot", M, LZ], [KI, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
     [KI, "duchy", "corvids", "vagabot"],
+    # both Marauder factions together (relics against mobs, Looters against relics)
+    [KI, "hundreds"], [KI, "hundreds", V], [KI, "hundreds", "duchy", "corvids"],
+    [KI, "hundreds", "electric_eyrie", RF],
 ]
 CORVID_GAMES = int(os.environ.get("ROOTLAW_CORVID_GAMES", "500"))
 CV = "corvids"
@@ -88,6 +91,14 @@ HUNDREDS_MIXES = [
     [LH, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
     [LH, "vagabot", "electric_eyrie", A], [LH, UD, M], [LH, CV, RF], [LH, UD, CV, V],
 ]
+# Mixes whose random play can stall for good: two Vagabonds alone may keep no way to
+# score (docs/rulings.md, 9.7); the Keepers beside only Vagabonds may fill their Retinue
+# (15.6.2) with cards that match no clearing where a relic can still be recovered, and
+# then only a long chain of specific moves scores. Their games run until they end or
+# nobody scores for STALL_TURNS turns; every invariant is checked all the same.
+STALLING_GAMES = int(os.environ.get("ROOTLAW_STALLING_GAMES", "50"))
+STALLING_MIXES = [[V, V2], [KI, V], [KI, V, V2]]
+STALL_TURNS = 200
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
 
@@ -160,7 +171,8 @@ def expected_items(g: Game) -> Counter[str]:
     if g.quests or g.quest_deck or any(fs.quests_done for fs in vagabonds):
         # the ruins were populated with the quests (9.3.4, 9.7.1)
         items.update(list(RUIN_ITEMS) * len(vagabonds))
-    elif "hundreds" in g.factions and g.turn_no:  # 14.3.2: once, without a Vagabond
+    elif "hundreds" in g.factions and (g.turn_no or any(  # 14.3.2: once, no Vagabond
+            e[0] in ("r", "f") and e[1] == "ruin_items" for e in g.log)):  # (in setup)
         items.update(RUIN_ITEMS)
     return +items
 
@@ -402,14 +414,24 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
 
 
 def play_checked(seed: int, factions: list[str] | None = None,
-                 setup: dict[str, str] | None = None) -> Game:
+                 setup: dict[str, str] | None = None, stall_turns: int = 0) -> Game:
+    """A random game with every invariant checked. With ``stall_turns``, a game in
+    which nobody scores for that many turns stops there, unfinished (STALLING_MIXES)."""
     rnd = random.Random(seed)
     g = rootlaw.new_game(factions=factions or [M, E], seed=seed, **(setup or {}))
     offset = rnd.randrange(SAMPLE_EVERY)
     items = "vagabot" not in g.factions  # the Vagabot's items are generic (Rootbotics 7.2)
     n = 0
+    scored, last_score = 0, 0
     while not g.is_over:
         assert n < MAX_DECISIONS, "the game did not end"
+        if stall_turns:
+            if sum(g.scores.values()) != scored:
+                scored, last_score = sum(g.scores.values()), g.turn_no
+            elif g.turn_no - last_score > stall_turns:
+                check_conservation(g, items)
+                check_scores(g)
+                return g
         check_conservation(g, items)
         if n % SAMPLE_EVERY == offset:
             check_options(g)
@@ -487,6 +509,21 @@ def test_random_games_with_keepers(batch: int) -> None:
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, STALLING_GAMES // DUCHY_BATCH)))
+def test_random_games_of_mixes_that_can_stall(batch: int) -> None:
+    """Most of these games end; the rest stop after STALL_TURNS turns without a point.
+    Stalls stay rare (under one game in four in every batch)."""
+    stalled = 0
+    for seed in range(batch * DUCHY_BATCH, (batch + 1) * DUCHY_BATCH):
+        mix = STALLING_MIXES[seed % len(STALLING_MIXES)]
+        g = play_checked(seed, mix, setup_of(seed), stall_turns=STALL_TURNS)
+        stalled += not g.is_over
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+    assert stalled < DUCHY_BATCH // 4, f"{stalled} of {DUCHY_BATCH} games stalled"
 
 
 def test_same_seed_same_game() -> None:
