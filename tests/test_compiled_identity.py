@@ -47,6 +47,7 @@ MIXES = [
     (["hundreds", "corvids", "automated_alliance"], 20, {"map": "lake", **EP}),
     (["keepers", "marquise", "eyrie", "vagabond"], 30, {}),
     (["keepers", "electric_eyrie", "automated_alliance"], 20, {"map": "lake", **EP}),
+    (["keepers", "hundreds", "duchy", "vagabond"], 20, {"map": "mountain"}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the
