@@ -99,6 +99,7 @@ HUNDREDS_MIXES = [
 STALLING_GAMES = int(os.environ.get("ROOTLAW_STALLING_GAMES", "50"))
 STALLING_MIXES = [[V, V2], [KI, V], [KI, V, V2]]
 STALL_TURNS = 200
+STALLING_BATCH = 25
 MAX_DECISIONS = 30_000
 SAMPLE_EVERY = 37  # costly checks at every 37th decision (and a random offset per game)
 
@@ -511,19 +512,19 @@ def test_random_games_with_keepers(batch: int) -> None:
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
 
 
-@pytest.mark.parametrize("batch", range(max(1, STALLING_GAMES // DUCHY_BATCH)))
+@pytest.mark.parametrize("batch", range(max(1, STALLING_GAMES // STALLING_BATCH)))
 def test_random_games_of_mixes_that_can_stall(batch: int) -> None:
     """Most of these games end; the rest stop after STALL_TURNS turns without a point.
     Stalls stay rare (under one game in four in every batch)."""
     stalled = 0
-    for seed in range(batch * DUCHY_BATCH, (batch + 1) * DUCHY_BATCH):
+    for seed in range(batch * STALLING_BATCH, (batch + 1) * STALLING_BATCH):
         mix = STALLING_MIXES[seed % len(STALLING_MIXES)]
         g = play_checked(seed, mix, setup_of(seed), stall_turns=STALL_TURNS)
         stalled += not g.is_over
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
-    assert stalled < DUCHY_BATCH // 4, f"{stalled} of {DUCHY_BATCH} games stalled"
+    assert stalled < STALLING_BATCH // 4, f"{stalled} of {STALLING_BATCH} games stalled"
 
 
 def test_same_seed_same_game() -> None:
