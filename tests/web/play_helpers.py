@@ -57,6 +57,18 @@ def play_random(client: httpx.Client, game: dict[str, Any], steps: int, seed: in
     return state(client, game["id"])
 
 
+def game_reaching(client: httpx.Client, factions: list[str], stop: Any, what: str,
+                  steps: int = 400) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game of ``factions`` played at random until ``stop(state)`` holds, trying
+    seeds 1 to 19; the game and its public state."""
+    for seed in range(1, 20):
+        game = create(client, factions=factions, seed=seed)
+        s = play_random(client, game, steps, seed=seed, stop=stop)
+        if not s["over"] and stop(s):
+            return game, s
+    raise AssertionError(f"no game reached {what}")
+
+
 def assert_private(msg: dict[str, Any], seat: str | None) -> None:
     """Only ``seat``'s secrets are in a state message: no other hand, no other
     face-down supporters, no seed, no deck order, options only for its own decision."""

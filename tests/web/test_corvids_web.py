@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.play_helpers import assert_private, create, play_random, state, token
+from tests.web.play_helpers import assert_private, game_reaching, state, token
 
 CV, M = "corvids", "marquise"
 TYPES = ("bomb", "snare", "extortion", "raid")
@@ -25,12 +25,7 @@ def a_plot_is_down(s: dict[str, Any]) -> bool:
 
 
 def game_with_a_face_down_plot(client: httpx.Client) -> tuple[dict[str, Any], dict[str, Any]]:
-    for seed in range(1, 20):
-        game = create(client, factions=[CV, M], seed=seed)
-        s = play_random(client, game, 400, seed=seed, stop=a_plot_is_down)
-        if not s["over"] and a_plot_is_down(s):
-            return game, s
-    raise AssertionError("no game reached a face-down plot")
+    return game_reaching(client, [CV, M], a_plot_is_down, "a face-down plot")
 
 
 def without_face_up_counts(s: dict[str, Any]) -> str:

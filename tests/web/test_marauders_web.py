@@ -10,7 +10,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from rootlaw.core.options import card_name
-from tests.web.play_helpers import create, play_random, state, token
+from tests.web.play_helpers import game_reaching, state, token
 
 LH, KI = "hundreds", "keepers"
 
@@ -32,12 +32,7 @@ def settled(s: dict[str, Any]) -> bool:
 
 
 def marauder_game(client: httpx.Client) -> tuple[dict[str, Any], dict[str, Any]]:
-    for seed in range(1, 20):
-        game = create(client, factions=[LH, KI], seed=seed)
-        s = play_random(client, game, 300, seed=seed, stop=settled)
-        if not s["over"] and settled(s):
-            return game, s
-    raise AssertionError("no game reached a mob beside face-down relics")
+    return game_reaching(client, [LH, KI], settled, "a mob beside face-down relics", 300)
 
 
 def test_the_lobby_offers_both_marauder_factions(client: httpx.Client) -> None:
