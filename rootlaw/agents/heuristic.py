@@ -27,6 +27,7 @@ import random
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.core.game import WIN_SCORE
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -70,6 +71,24 @@ WEIGHTS: dict[str, dict[str, float]] = {
 }
 WEIGHTS["vagabond2"] = WEIGHTS["vagabond"]
 
+# Pace: what a piece adds to the VP scored in every round still to come, counted for
+# ``rounds_left`` rounds (the bots race to 30 in about seven rounds, so an engine piece
+# is worth much early and little late; WEIGHTS alone cannot say that)
+ROUND_VP = 5.0  # about what a Rootbotics bot scores in a round
+PACE: dict[str, dict[str, float]] = {
+    "marquise": {  # wood is building, building is points; recruiters feed the board
+        "building:sawmill": 0.5, "building:workshop": 0.2, "building:recruiter": 0.25,
+    },
+    "eyrie": {"building:roost": 0.8},  # the roost track scores each Evening
+    "alliance": {  # bases recruit and keep officers; officers spread, supporters pay
+        "building:*": 0.4, "view:officers": 0.15, "view:supporters_count": 0.1,
+    },
+    "vagabond": {  # items are actions each turn; allies are worth aid points
+        "view:items.*.ready": 0.1, "view:items.*.exhausted": 0.1,
+    },
+}
+PACE["vagabond2"] = PACE["vagabond"]
+
 # a small preference by verb: breaks ties, and alone decides when there is no sampler
 PRIOR: dict[str, float] = {
     "end": -1.0, "v_end": -1.0, "end_march": -0.5, "done": -0.4, "skip": -0.4,
@@ -87,35 +106,32 @@ class Evaluator:
     """Values of positions for every seat, with per-faction weights (cached lookups)."""
 
     def __init__(self, weights: dict[str, dict[str, float]] | None = None,
-                 default: dict[str, float] | None = None) -> None:
+                 default: dict[str, float] | None = None, pace: float = 1.0) -> None:
         self.weights = weights if weights is not None else WEIGHTS
         self.default = default if default is not None else DEFAULT
-        self._resolved: dict[tuple[str, str], float] = {}
+        self.pace = pace  # scale of the PACE terms (0: the static weights alone)
+        self._resolved: dict[tuple[str, str], tuple[float, float]] = {}
 
-    def weight(self, faction: str, feature: str) -> float:
+    def weight(self, faction: str, feature: str) -> tuple[float, float]:
+        """The feature's static weight and its pace weight for the faction."""
         key = (faction, feature)
         w = self._resolved.get(key)
         if w is None:
-            w = 0.0
-            table = self.weights.get(faction, self.default)
-            if feature in table:
-                w = table[feature]
-            else:
-                for pattern, pw in table.items():
-                    if fnmatchcase(feature, pattern):
-                        w = pw
-                        break
+            w = (_lookup(self.weights.get(faction, self.default), feature),
+                 self.pace * _lookup(PACE.get(faction, {}), feature))
             self._resolved[key] = w
         return w
 
     def value(self, g: Game, s: int) -> float:
         """What seat s's position is worth, in VP-like units."""
         faction = g.factions[s]
-        total = 0.0
+        static = pace = 0.0
         for name, x in features(g, s).items():
             if x:
-                total += self.weight(faction, name) * x
-        return total
+                w, p = self.weight(faction, name)
+                static += w * x
+                pace += p * x
+        return static + pace * rounds_left(g) if pace else static
 
     def standing(self, g: Game, s: int) -> float:
         """s's value against the best opponent's; a decided game is worth +-WIN."""
@@ -128,6 +144,20 @@ class Evaluator:
 
     def values(self, g: Game) -> list[float]:
         return [self.value(g, s) for s in range(len(g.factions))]
+
+
+def _lookup(table: dict[str, float], feature: str) -> float:
+    if feature in table:
+        return table[feature]
+    for pattern, w in table.items():  # the first matching pattern
+        if fnmatchcase(feature, pattern):
+            return w
+    return 0.0
+
+
+def rounds_left(g: Game) -> float:
+    """About how many rounds the game has left: the leader's way to 30 at a bot's pace."""
+    return max(0.0, WIN_SCORE - max(g.vp)) / ROUND_VP
 
 
 def features(g: Game, s: int) -> dict[str, float]:
