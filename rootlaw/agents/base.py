@@ -78,12 +78,14 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     if name == "mcts":
         from rootlaw.agents.mcts import MCTSAgent
 
-        _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace"})
+        _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
+                                  "norm"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
+                         norm=bool(float(args.get("norm", 0))),
                          evaluator=_evaluator(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
 

@@ -20,6 +20,11 @@ faction (nothing here knows a faction's rules):
 The weights are per faction (``WEIGHTS``; patterns in ``fnmatch`` style, the first
 match wins); factions without their own weights (the Rootbotics bots, factions added
 later) use ``DEFAULT``. A won game is worth ``WIN``, a lost one ``-WIN``.
+
+Engine pieces (sawmills, roosts, bases, items) also have a *pace* weight (``PACE``: VP
+they add per round), counted for ``rounds_left``, the rounds the leader needs to reach
+30 at a bot's pace: early in the game a roost is worth several points, late almost
+none. ``Evaluator(pace=0)`` leaves the static weights alone.
 """
 from __future__ import annotations
 
@@ -88,6 +93,11 @@ PACE: dict[str, dict[str, float]] = {
     },
 }
 PACE["vagabond2"] = PACE["vagabond"]
+import json as _json, os as _os  # EXPERIMENT
+for _k, _v in _json.loads(_os.environ.get("EXP_WEIGHTS", "{}")).items():
+    WEIGHTS[_k] = _v
+for _k, _v in _json.loads(_os.environ.get("EXP_PACE", "{}")).items():
+    PACE[_k] = _v
 
 # a small preference by verb: breaks ties, and alone decides when there is no sampler
 PRIOR: dict[str, float] = {
@@ -112,8 +122,12 @@ class Evaluator:
         self.pace = pace  # scale of the PACE terms (0: the static weights alone)
         self._resolved: dict[tuple[str, str], tuple[float, float]] = {}
 
-    def weight(self, faction: str, feature: str) -> tuple[float, float]:
-        """The feature's static weight and its pace weight for the faction."""
+    def weight(self, faction: str, feature: str) -> float:
+        """The feature's static weight for the faction."""
+        return self._weights(faction, feature)[0]
+
+    def _weights(self, faction: str, feature: str) -> tuple[float, float]:
+        """The feature's static weight and its (scaled) pace weight, looked up once."""
         key = (faction, feature)
         w = self._resolved.get(key)
         if w is None:
@@ -123,12 +137,13 @@ class Evaluator:
         return w
 
     def value(self, g: Game, s: int) -> float:
-        """What seat s's position is worth, in VP-like units."""
+        """What seat s's position is worth, in VP-like units: the static weights plus the
+        pace weights times the rounds left."""
         faction = g.factions[s]
         static = pace = 0.0
         for name, x in features(g, s).items():
             if x:
-                w, p = self.weight(faction, name)
+                w, p = self._weights(faction, name)
                 static += w * x
                 pace += p * x
         return static + pace * rounds_left(g) if pace else static
