@@ -93,11 +93,6 @@ PACE: dict[str, dict[str, float]] = {
     },
 }
 PACE["vagabond2"] = PACE["vagabond"]
-import json as _json, os as _os  # EXPERIMENT
-for _k, _v in _json.loads(_os.environ.get("EXP_WEIGHTS", "{}")).items():
-    WEIGHTS[_k] = _v
-for _k, _v in _json.loads(_os.environ.get("EXP_PACE", "{}")).items():
-    PACE[_k] = _v
 
 # a small preference by verb: breaks ties, and alone decides when there is no sampler
 PRIOR: dict[str, float] = {
