@@ -58,9 +58,11 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     """Build an agent from its name and parameters:
 
     - ``random``;
-    - ``heuristic`` (``heuristic:samples=3,depth=4``);
+    - ``heuristic`` (``heuristic:samples=3,depth=4,pace=1``);
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
-      ``mcts:1.0,rollout=random,horizon=8,c=0.7`` (see rootlaw.agents.mcts).
+      ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0`` (see rootlaw.agents.mcts).
+
+    ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off).
     """
     name, _, params = kind.partition(":")
     args = _params(kind, params)

@@ -88,7 +88,7 @@ PACE: dict[str, dict[str, float]] = {
     "alliance": {  # bases recruit and keep officers; officers spread, supporters pay
         "building:*": 0.4, "view:officers": 0.15, "view:supporters_count": 0.1,
     },
-    "vagabond": {  # items are actions each turn; allies are worth aid points
+    "vagabond": {  # every item is an action in each turn to come
         "view:items.*.ready": 0.1, "view:items.*.exhausted": 0.1,
     },
 }
