@@ -1,6 +1,7 @@
 """Strength of the agents: each agent plays each human base faction against three
 Rootbotics bots at default difficulty on Fall; win rate with a 95% (Wilson) interval,
-mean score, and time per decision. Not a test: run it by hand, preferably on the
+mean score, and time per decision; the JSON also lists each game's score (plus 100 for
+a win). Not a test: run it by hand, preferably on the
 compiled engine (docs/agents.md):
 
     bash scripts/build_compiled
@@ -36,9 +37,11 @@ def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: i
     wins = vp = decided = searched = 0
     think = 0.0
     reasons: dict[str, int] = {}
+    scores: list[int] = []  # game by game, for paired comparisons between agents
     for r in run(specs, workers):
         wins += me in r.winners
         vp += r.scores[me]
+        scores.append(r.scores[me] + 100 * (me in r.winners))
         decided += r.decided.get(me, 0)
         think += r.think.get(me, 0.0)
         searched += r.searched.get(me, 0)
@@ -50,7 +53,7 @@ def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: i
             "ms_per_decision": 1000 * think / max(1, decided),
             "decisions_per_game": decided / games,
             "iterations_per_decision": searched / max(1, decided), "winners": reasons,
-            "wall_seconds": time.perf_counter() - t0}
+            "scores": scores, "wall_seconds": time.perf_counter() - t0}
 
 
 def agent_specs(text: str) -> list[str]:

@@ -58,9 +58,11 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     """Build an agent from its name and parameters:
 
     - ``random``;
-    - ``heuristic`` (``heuristic:samples=3,depth=4``);
+    - ``heuristic`` (``heuristic:samples=3,depth=4,pace=1``);
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
-      ``mcts:1.0,rollout=random,horizon=8,c=0.7`` (see rootlaw.agents.mcts).
+      ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0`` (see rootlaw.agents.mcts).
+
+    ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off).
     """
     name, _, params = kind.partition(":")
     args = _params(kind, params)
@@ -72,19 +74,28 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     if name == "heuristic":
         from rootlaw.agents.heuristic import HeuristicAgent
 
-        _only(kind, args, {"samples", "depth"})
+        _only(kind, args, {"samples", "depth", "pace"})
         return HeuristicAgent(seed, samples=int(args.get("samples", 1)),
-                              depth=int(args.get("depth", 3)))
+                              depth=int(args.get("depth", 3)), evaluator=_evaluator(args))
     if name == "mcts":
         from rootlaw.agents.mcts import MCTSAgent
 
-        _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias"})
+        _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
+                                  "norm"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
-                         c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)))
+                         c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
+                         norm=bool(float(args.get("norm", 0))),
+                         evaluator=_evaluator(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
+
+
+def _evaluator(args: dict[str, str]) -> Any:
+    from rootlaw.agents.heuristic import Evaluator
+
+    return Evaluator(pace=float(args.get("pace", 1.0)))
 
 
 def _params(kind: str, text: str) -> dict[str, str]:

@@ -20,6 +20,11 @@ faction (nothing here knows a faction's rules):
 The weights are per faction (``WEIGHTS``; patterns in ``fnmatch`` style, the first
 match wins); factions without their own weights (the Rootbotics bots, factions added
 later) use ``DEFAULT``. A won game is worth ``WIN``, a lost one ``-WIN``.
+
+Engine pieces (sawmills, roosts, bases, items) also have a *pace* weight (``PACE``: VP
+they add per round), counted for ``rounds_left``, the rounds the leader needs to reach
+30 at a bot's pace: early in the game a roost is worth several points, late almost
+none. ``Evaluator(pace=0)`` leaves the static weights alone.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ import random
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.core.game import WIN_SCORE
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -70,6 +76,24 @@ WEIGHTS: dict[str, dict[str, float]] = {
 }
 WEIGHTS["vagabond2"] = WEIGHTS["vagabond"]
 
+# Pace: what a piece adds to the VP scored in every round still to come, counted for
+# ``rounds_left`` rounds (the bots race to 30 in about seven rounds, so an engine piece
+# is worth much early and little late; WEIGHTS alone cannot say that)
+ROUND_VP = 5.0  # about what a Rootbotics bot scores in a round
+PACE: dict[str, dict[str, float]] = {
+    "marquise": {  # wood is building, building is points; recruiters feed the board
+        "building:sawmill": 0.5, "building:workshop": 0.2, "building:recruiter": 0.25,
+    },
+    "eyrie": {"building:roost": 0.8},  # the roost track scores each Evening
+    "alliance": {  # bases recruit and keep officers; officers spread, supporters pay
+        "building:*": 0.4, "view:officers": 0.15, "view:supporters_count": 0.1,
+    },
+    "vagabond": {  # every item is an action in each turn to come
+        "view:items.*.ready": 0.1, "view:items.*.exhausted": 0.1,
+    },
+}
+PACE["vagabond2"] = PACE["vagabond"]
+
 # a small preference by verb: breaks ties, and alone decides when there is no sampler
 PRIOR: dict[str, float] = {
     "end": -1.0, "v_end": -1.0, "end_march": -0.5, "done": -0.4, "skip": -0.4,
@@ -87,35 +111,37 @@ class Evaluator:
     """Values of positions for every seat, with per-faction weights (cached lookups)."""
 
     def __init__(self, weights: dict[str, dict[str, float]] | None = None,
-                 default: dict[str, float] | None = None) -> None:
+                 default: dict[str, float] | None = None, pace: float = 1.0) -> None:
         self.weights = weights if weights is not None else WEIGHTS
         self.default = default if default is not None else DEFAULT
-        self._resolved: dict[tuple[str, str], float] = {}
+        self.pace = pace  # scale of the PACE terms (0: the static weights alone)
+        self._resolved: dict[tuple[str, str], tuple[float, float]] = {}
 
     def weight(self, faction: str, feature: str) -> float:
+        """The feature's static weight for the faction."""
+        return self._weights(faction, feature)[0]
+
+    def _weights(self, faction: str, feature: str) -> tuple[float, float]:
+        """The feature's static weight and its (scaled) pace weight, looked up once."""
         key = (faction, feature)
         w = self._resolved.get(key)
         if w is None:
-            w = 0.0
-            table = self.weights.get(faction, self.default)
-            if feature in table:
-                w = table[feature]
-            else:
-                for pattern, pw in table.items():
-                    if fnmatchcase(feature, pattern):
-                        w = pw
-                        break
+            w = (_lookup(self.weights.get(faction, self.default), feature),
+                 self.pace * _lookup(PACE.get(faction, {}), feature))
             self._resolved[key] = w
         return w
 
     def value(self, g: Game, s: int) -> float:
-        """What seat s's position is worth, in VP-like units."""
+        """What seat s's position is worth, in VP-like units: the static weights plus the
+        pace weights times the rounds left."""
         faction = g.factions[s]
-        total = 0.0
+        static = pace = 0.0
         for name, x in features(g, s).items():
             if x:
-                total += self.weight(faction, name) * x
-        return total
+                w, p = self._weights(faction, name)
+                static += w * x
+                pace += p * x
+        return static + pace * rounds_left(g) if pace else static
 
     def standing(self, g: Game, s: int) -> float:
         """s's value against the best opponent's; a decided game is worth +-WIN."""
@@ -128,6 +154,20 @@ class Evaluator:
 
     def values(self, g: Game) -> list[float]:
         return [self.value(g, s) for s in range(len(g.factions))]
+
+
+def _lookup(table: dict[str, float], feature: str) -> float:
+    if feature in table:
+        return table[feature]
+    for pattern, w in table.items():  # the first matching pattern
+        if fnmatchcase(feature, pattern):
+            return w
+    return 0.0
+
+
+def rounds_left(g: Game) -> float:
+    """About how many rounds the game has left: the leader's way to 30 at a bot's pace."""
+    return max(0.0, WIN_SCORE - max(g.vp)) / ROUND_VP
 
 
 def features(g: Game, s: int) -> dict[str, float]:

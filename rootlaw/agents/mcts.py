@@ -6,7 +6,8 @@ One tree for the deciding seat's information set. Every iteration:
 1. **determinize**: draw a game from the seat's ``Sampler`` (secrets drawn again);
 2. **select**: walk down the tree through the options legal in *that* game, by UCB1
    with availability counts (an option's ``avail`` counts the iterations it could have
-   been chosen, so options that exist only in some worlds are not favoured); an edge's
+   been chosen, so options that exist only in some worlds are not favoured), on means
+   scaled to 0..1 among the node's options (``norm``); an edge's
    statistics are from the point of view of the seat that chose it (every seat,
    including other agents, is modelled as maximising its own reward);
 3. **expand** one untried option, the heuristic's favourite first (its one-ply scores,
@@ -61,7 +62,7 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
-                 c: float = 0.7, bias: float = 1.0,
+                 c: float = 0.7, bias: float = 1.0, norm: bool = False,
                  evaluator: Evaluator | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
@@ -74,6 +75,7 @@ class MCTSAgent:
         self.horizon = horizon  # faction turns to roll out; 0: one round (players' count)
         self.c = c
         self.bias_weight = bias
+        self.norm = norm  # scale the means of a node's options to 0..1 before UCB1
         self.evaluator = evaluator or Evaluator()
         self.last: dict[str, Any] = {}  # statistics of the last search (iterations, root)
 
@@ -141,14 +143,22 @@ class MCTSAgent:
 
     def select(self, node: Node, opts: list[Option], bias: dict[Option, float]) -> Option:
         """UCB1 with availability counts, plus a progressive bias toward the heuristic's
-        choice that fades as an option is visited (Chaslot et al. 2008)."""
+        choice that fades as an option is visited (Chaslot et al. 2008). With ``norm``
+        the means are first scaled to 0..1 among the node's options (as in MuZero): a
+        seat far behind sees win chances that differ by a hundredth, which the
+        exploration term would drown."""
+        children = [node.children[o] for o in opts]
+        means = [ch.total / ch.visits for ch in children]
+        lo, span = 0.0, 1.0
+        if self.norm:
+            lo = min(means)
+            span = max(means) - lo or 1.0
         best: Option = opts[0]
         best_u = -1e18
         c = self.c
         w = self.bias_weight
-        for o in opts:
-            ch = node.children[o]
-            u = (ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+        for o, ch, m in zip(opts, children, means, strict=True):
+            u = ((m - lo) / span + c * math.sqrt(math.log(ch.avail) / ch.visits)
                  + w * bias.get(o, 0.0) / (ch.visits + 1))
             if u > best_u:
                 best, best_u = o, u

@@ -10,7 +10,15 @@ import pytest
 import rootlaw
 from rootlaw.agents import make_agent
 from rootlaw.agents.base import decide
-from rootlaw.agents.heuristic import WEIGHTS, Evaluator, HeuristicAgent, features
+from rootlaw.agents.heuristic import (
+    PACE,
+    ROUND_VP,
+    WEIGHTS,
+    Evaluator,
+    HeuristicAgent,
+    features,
+    rounds_left,
+)
 from rootlaw.agents.mcts import MCTSAgent
 from rootlaw.core.determinize import Sampler
 from rootlaw.core.faction_api import FACTIONS
@@ -27,6 +35,9 @@ def test_make_agent_names_and_parameters() -> None:
     m = make_agent("mcts:iters=40,rollout=random,c=1.2,horizon=8")
     assert isinstance(m, MCTSAgent)
     assert (m.iterations, m.rollout, m.c, m.horizon, m.seconds) == (40, "random", 1.2, 8, None)
+    assert not m.norm and m.evaluator.pace == 1.0  # the defaults
+    m = make_agent("mcts:iters=40,norm=1,pace=0.5")
+    assert isinstance(m, MCTSAgent) and m.norm and m.evaluator.pace == 0.5
     for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic"):
         with pytest.raises(ValueError):
             make_agent(bad)
@@ -89,6 +100,22 @@ def test_heuristic_features_are_generic_and_weights_readable() -> None:
     assert ev.weight("vagabot", "building:anything") == 0.6  # the default weights
     s = g.seat_of("eyrie")
     assert ev.value(g, s) >= g.vp[s]
+
+
+def test_pace_counts_engine_pieces_for_the_rounds_left() -> None:
+    """A sawmill is worth its static weight plus its pace weight per round left."""
+    g = rootlaw.new_game(factions=["marquise", *BOTS], seed=2)
+    rnd = random.Random(2)
+    while g.turn_no < 3:
+        g.apply(rnd.choice(g.legal_options()))
+    s = g.seat_of("marquise")
+    assert rounds_left(g) == (30 - max(g.vp)) / ROUND_VP > 0
+    paced, flat = Evaluator(), Evaluator(pace=0.0)
+    extra = paced.value(g, s) - flat.value(g, s)
+    per_round = sum(PACE["marquise"].get(k, 0.0) * x for k, x in features(g, s).items())
+    assert per_round > 0 and extra == pytest.approx(per_round * rounds_left(g))
+    b = g.seat_of("vagabot")  # factions without a PACE table: the static weights alone
+    assert paced.value(g, b) == flat.value(g, b)
 
 
 @pytest.mark.parametrize("me", ["marquise", "eyrie", "alliance", "vagabond"])
