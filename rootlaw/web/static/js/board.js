@@ -87,8 +87,7 @@ function badge(x, y, color, text, title, cls = "warriors") {
     svg("circle", { r: 19, fill: color }), svg("text", { class: "count" }, text));
 }
 
-/** Face-down tokens (13.2.2 plots) of each faction: their map kind, and what they are
- *  where this view may see it (the owner's own view only; the server never sends more). */
+/** The warlord's clearing of each faction that has one (14.2.2). */
 function warlordsOf(view) {
   const out = {};
   for (const [f, p] of Object.entries(view.players || {})) {
@@ -97,6 +96,8 @@ function warlordsOf(view) {
   return out;
 }
 
+/** Face-down tokens (13.2.2 plots) of each faction: their map kind, and what they are
+ *  where this view may see it (the owner's own view only; the server never sends more). */
 function faceDownOf(view) {
   const out = {};
   for (const [f, p] of Object.entries(view.players || {})) {
