@@ -343,7 +343,7 @@ class Hundreds(FactionDef):
             "hoard": {"command": list(fs.command), "prowess": list(fs.prowess)},
             "command": command(g, s),
             "prowess": prowess(g, s),
-            "mobs": list(g.piece_clearings(s, MOB)),
+            "mob_clearings": list(g.piece_clearings(s, MOB)),
             "mobs_in_supply": MOBS - g.count_token(s, MOB),
             "strongholds_on_track": STRONGHOLDS - g.count_building(s, STRONGHOLD),
             "moods_available": available_moods(g, s),

@@ -27,7 +27,7 @@ def face_down_relics(s: dict[str, Any]) -> list[tuple[str, str]]:
 
 def settled(s: dict[str, Any]) -> bool:
     """Past setup: the warlord is out, a mob is down and relics lie face down."""
-    return (faction(s, LH)["warlord"] is not None and bool(faction(s, LH)["mobs"])
+    return (faction(s, LH)["warlord"] is not None and bool(faction(s, LH)["mob_clearings"])
             and bool(face_down_relics(s)))
 
 
@@ -66,8 +66,8 @@ def test_the_board_draws_the_hundreds_and_the_keepers(page: Page,
     warlord = board.locator(f"g.clearing[data-id='{lh['warlord']}'] g.warlord[data-faction='{LH}']")
     expect(warlord).to_have_count(1)  # 14.2.2: drawn apart from the other warriors
     mobs = board.locator(f"g.token-mob[data-owner='{LH}']")
-    expect(mobs).to_have_count(len(lh["mobs"]))  # one mob token per clearing (14.2.6)
-    for c in lh["mobs"]:
+    expect(mobs).to_have_count(len(lh["mob_clearings"]))  # one mob token per clearing (14.2.6)
+    for c in lh["mob_clearings"]:
         expect(board.locator(f"g.clearing[data-id='{c}'] g.token-mob")).to_have_count(1)
     hoard = page.locator(f".faction-board[data-faction='{LH}'] .pill[data-key='command']")
     expect(hoard).to_contain_text("Command " + (", ".join(i.title() for i in lh["hoard"]["command"])
