@@ -45,6 +45,14 @@ def _other(f: str) -> str:
     return next(g for g, fd in FACTIONS.items() if fd.is_bot and fd.replaces != f)
 
 
+def bots_against(me: str) -> list[str]:
+    """The Rootbotics bots of every other human faction that has one: the table a human
+    faction meets in the strength measurements (a bot replaces its faction, 3.2)."""
+    humans = human_factions()
+    return [b for b, fd in FACTIONS.items()
+            if fd.is_bot and fd.replaces in humans and fd.replaces != me]
+
+
 def is_bot(entrant: str) -> bool:
     fd = FACTIONS.get(entrant)
     return fd is not None and fd.is_bot

@@ -21,13 +21,7 @@ from typing import Any
 import rootlaw
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.sim import GameSpec, run, wilson
-from rootlaw.tournament import human_factions
-
-
-def opponents(me: str, humans: list[str]) -> list[str]:
-    """The bots standing in for the other human factions (one each, Rootbotics 3.2)."""
-    return [b for b, fd in FACTIONS.items()
-            if fd.is_bot and fd.replaces in humans and fd.replaces != me]
+from rootlaw.tournament import bots_against, human_factions
 
 
 def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: int,
@@ -90,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
           "ms/decision |\n|---|---|---|---|---|---|---|---|", flush=True)
     for agent in agent_specs(args.agents):
         for me in mine:
-            row = cell(agent, me, opponents(me, humans), args.games, args.seed,
+            row = cell(agent, me, bots_against(me), args.games, args.seed,
                        args.workers, args.map)
             rows.append(row)
             lo, hi = row["interval_95"]

@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 
 from rootlaw.cli import main, simulate
+from rootlaw.core.faction_api import FACTIONS
 from rootlaw.sim import GameResult, Summary, play, run, specs_for, wilson
-from rootlaw.tournament import Table, format_standings, ranks, schedule, tournament
+from rootlaw.tournament import (
+    Table,
+    bots_against,
+    format_standings,
+    ranks,
+    schedule,
+    tournament,
+)
 
 FOUR = ["marquise", "eyrie", "alliance", "vagabond"]
 WITH_BOTS = ["marquise", "electric_eyrie", "automated_alliance", "vagabot"]
@@ -92,6 +100,14 @@ def test_tournament_schedules_fairly_and_ranks() -> None:
     for r in results:
         again.add(r)
     assert again.standings() == rows
+
+
+def test_bots_against_a_human_faction_are_the_other_factions_bots() -> None:
+    # the strength table's opponents: one bot for each other faction with a bot (3.2)
+    assert sorted(bots_against("marquise")) == ["automated_alliance", "electric_eyrie",
+                                                "vagabot"]
+    assert "mechanical_marquise" in bots_against("duchy")
+    assert all(FACTIONS[b].replaces != "eyrie" for b in bots_against("eyrie"))
 
 
 def test_ranks() -> None:
