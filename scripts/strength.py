@@ -9,6 +9,8 @@ compiled engine (docs/agents.md):
         --agents random,heuristic,mcts:iters=50 --games 100 --workers 2 --out strength.json
 
 Game i of a cell has seed SEED + i, the same for every agent (paired comparisons).
+The agent ``bot`` puts the faction's own Rootbotics bot in the seat: the reference a
+win rate can be read against (the seat's share when the four bots play each other).
 """
 from __future__ import annotations
 
@@ -23,22 +25,28 @@ from rootlaw.core.faction_api import FACTIONS
 from rootlaw.sim import GameSpec, run, wilson
 from rootlaw.tournament import bots_against, human_factions
 
+BOT = "bot"  # an agent name for the faction's own Rootbotics bot
+
 
 def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: int,
          map: str) -> dict[str, Any]:
-    specs = [GameSpec(tuple([me, *bots]), seed + i, {me: agent}, map) for i in range(games)]
+    seat = me
+    if agent == BOT:  # the reference: the faction's own bot in the seat, same seeds
+        seat = next(b for b, fd in FACTIONS.items() if fd.is_bot and fd.replaces == me)
+    specs = [GameSpec(tuple([seat, *bots]), seed + i, {seat: agent}, map)
+             for i in range(games)]
     t0 = time.perf_counter()
     wins = vp = decided = searched = 0
     think = 0.0
     reasons: dict[str, int] = {}
     scores: list[int] = []  # game by game, for paired comparisons between agents
     for r in run(specs, workers):
-        wins += me in r.winners
-        vp += r.scores[me]
-        scores.append(r.scores[me] + 100 * (me in r.winners))
-        decided += r.decided.get(me, 0)
-        think += r.think.get(me, 0.0)
-        searched += r.searched.get(me, 0)
+        wins += seat in r.winners
+        vp += r.scores[seat]
+        scores.append(r.scores[seat] + 100 * (seat in r.winners))
+        decided += r.decided.get(seat, 0)
+        think += r.think.get(seat, 0.0)
+        searched += r.searched.get(seat, 0)
         for w in r.winners:
             reasons[w] = reasons.get(w, 0) + 1
     lo, hi = wilson(wins, games)
