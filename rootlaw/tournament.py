@@ -45,6 +45,12 @@ def _other(f: str) -> str:
     return next(g for g, fd in FACTIONS.items() if fd.is_bot and fd.replaces != f)
 
 
+def bot_of(faction: str) -> str | None:
+    """The Rootbotics bot that replaces ``faction`` (3.2), if it has one."""
+    return next((b for b, fd in FACTIONS.items() if fd.is_bot and fd.replaces == faction),
+                None)
+
+
 def bots_against(me: str) -> list[str]:
     """The Rootbotics bots of every other human faction that has one: the table a human
     faction meets in the strength measurements (a bot replaces its faction, 3.2)."""

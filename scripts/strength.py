@@ -21,18 +21,18 @@ import time
 from typing import Any
 
 import rootlaw
-from rootlaw.core.faction_api import FACTIONS
 from rootlaw.sim import GameSpec, run, wilson
-from rootlaw.tournament import bots_against, human_factions
+from rootlaw.tournament import bot_of, bots_against, human_factions
 
 BOT = "bot"  # an agent name for the faction's own Rootbotics bot
 
 
 def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: int,
          map: str) -> dict[str, Any]:
-    seat = me
-    if agent == BOT:  # the reference: the faction's own bot in the seat, same seeds
-        seat = next(b for b, fd in FACTIONS.items() if fd.is_bot and fd.replaces == me)
+    # the agent "bot": the reference, the faction's own bot in the seat, same seeds
+    seat = bot_of(me) if agent == BOT else me
+    if seat is None:
+        raise ValueError(f"no Rootbotics bot plays {me}")
     specs = [GameSpec(tuple([seat, *bots]), seed + i, {seat: agent}, map)
              for i in range(games)]
     t0 = time.perf_counter()
@@ -82,15 +82,18 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--map", default="fall")
     p.add_argument("--out", help="write the table as JSON too")
     args = p.parse_args(argv)
-    humans = [f for f in human_factions()
-              if any(fd.is_bot and fd.replaces == f for fd in FACTIONS.values())]
+    humans = [f for f in human_factions() if bot_of(f)]
     mine = args.factions.split(",") if args.factions else humans
+    agents = agent_specs(args.agents)
+    if BOT in agents and any(bot_of(f) is None for f in mine):
+        p.error("--agents bot: no Rootbotics bot plays "
+                + ", ".join(f for f in mine if bot_of(f) is None))
     rows = []
     print(f"rootlaw {rootlaw.__version__} ({rootlaw.BUILD} build); "
           f"command: {' '.join(sys.argv)}", flush=True)
     print("| agent | faction | games | wins | win rate | 95% interval | mean VP | "
           "ms/decision |\n|---|---|---|---|---|---|---|---|", flush=True)
-    for agent in agent_specs(args.agents):
+    for agent in agents:
         for me in mine:
             row = cell(agent, me, bots_against(me), args.games, args.seed,
                        args.workers, args.map)

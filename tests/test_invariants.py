@@ -427,8 +427,9 @@ def play_checked(seed: int, factions: list[str] | None = None,
     while not g.is_over:
         assert n < MAX_DECISIONS, "the game did not end"
         if stall_turns:
-            if sum(g.scores.values()) != scored:
-                scored, last_score = sum(g.scores.values()), g.turn_no
+            total = sum(g.scores.values())
+            if total != scored:
+                scored, last_score = total, g.turn_no
             elif g.turn_no - last_score > stall_turns:
                 check_conservation(g, items)
                 check_scores(g)

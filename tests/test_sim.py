@@ -14,6 +14,7 @@ from rootlaw.core.faction_api import FACTIONS
 from rootlaw.sim import GameResult, Summary, play, run, specs_for, wilson
 from rootlaw.tournament import (
     Table,
+    bot_of,
     bots_against,
     format_standings,
     ranks,
@@ -108,6 +109,8 @@ def test_bots_against_a_human_faction_are_the_other_factions_bots() -> None:
                                                 "vagabot"]
     assert "mechanical_marquise" in bots_against("duchy")
     assert all(FACTIONS[b].replaces != "eyrie" for b in bots_against("eyrie"))
+    assert bot_of("marquise") == "mechanical_marquise"
+    assert bot_of("duchy") is None  # no Rootbotics bot plays the Duchy
 
 
 def test_ranks() -> None:

@@ -343,7 +343,7 @@ function value(key, v, catalog, names, faction) {
   if (v == null) return el("span", { class: "muted" }, key === "supporters" || key === "supply" ? "face down" : "—");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v !== "object") return typeof v === "string" && catalog?.cards?.[v] ? cardChip(v, catalog) : nameOf(v, catalog);
-  if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? v.map((x) => nameOf(x, catalog)).join(", ") : el("span", { class: "muted" }, "none");
+  if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? nameList(v, catalog) : el("span", { class: "muted" }, "none");
   if (key === "items" && Object.values(v).every((x) => x && typeof x === "object")) return itemChips(v);
   if (!Object.keys(v).length) return el("span", { class: "muted" }, "none");
   if (key === "decree" || key === "retinue") {  // 8.2.4 the Decree; 15.5.2 the Retinue
@@ -356,13 +356,18 @@ function value(key, v, catalog, names, faction) {
       el("span", { class: `rel rel-${n}`, title: "relationship (9.2.9): -1 hostile, 0 indifferent, 3 allied" }, `${names[f] || f} ${word[n] ?? n}`)));
   }
   return el("span", { class: "chips" }, Object.entries(v).map(([k, n]) =>
-    el("span", { class: "pill", "data-key": k }, `${titleCase(k)} ${pillText(n)}`)));
+    el("span", { class: "pill", "data-key": k }, `${titleCase(k)} ${pillText(n, catalog)}`)));
+}
+
+/** Ids read as their names, comma-separated. */
+function nameList(ids, catalog) {
+  return ids.map((x) => nameOf(x, catalog)).join(", ");
 }
 
 /** A part of a faction's view inside a pill: a list as names (the Hundreds' Hoard, the
  *  Keepers' recovered relics), anything else as it is. */
-function pillText(n) {
-  if (Array.isArray(n)) return n.length ? n.map(titleCase).join(", ") : "none";
+function pillText(n, catalog) {
+  if (Array.isArray(n)) return n.length ? nameList(n, catalog) : "none";
   return typeof n === "object" && n !== null ? JSON.stringify(n) : n;
 }
 
