@@ -74,28 +74,29 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     if name == "heuristic":
         from rootlaw.agents.heuristic import HeuristicAgent
 
-        _only(kind, args, {"samples", "depth", "pace"})
+        _only(kind, args, {"samples", "depth", "pace", "fit"})
         return HeuristicAgent(seed, samples=int(args.get("samples", 1)),
                               depth=int(args.get("depth", 3)), evaluator=_evaluator(args))
     if name == "mcts":
         from rootlaw.agents.mcts import MCTSAgent
 
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
-                                  "norm"})
+                           "norm", "greedy", "fit"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
                          norm=bool(float(args.get("norm", 0))),
-                         evaluator=_evaluator(args))
+                         greedy=int(args.get("greedy", 0)), evaluator=_evaluator(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
 
 
 def _evaluator(args: dict[str, str]) -> Any:
-    from rootlaw.agents.heuristic import Evaluator
+    from rootlaw.agents.heuristic import Evaluator, FittedEvaluator
 
-    return Evaluator(pace=float(args.get("pace", 1.0)))
+    pace = float(args.get("pace", 1.0))
+    return FittedEvaluator(pace=pace) if float(args.get("fit", 0)) else Evaluator(pace=pace)
 
 
 def _params(kind: str, text: str) -> dict[str, str]:

@@ -32,6 +32,7 @@ import random
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.core.catalog import load_json
 from rootlaw.core.game import WIN_SCORE
 from rootlaw.core.options import Option
 
@@ -154,6 +155,34 @@ class Evaluator:
 
     def values(self, g: Game) -> list[float]:
         return [self.value(g, s) for s in range(len(g.factions))]
+
+
+class FittedEvaluator(Evaluator):
+    """Values fitted to outcomes (``scripts/fit_values.py``, ``data/values.json``): a
+    position is worth the VP the seat is expected to end the game with, a linear function
+    of its features and their products with ``rounds_left``, in the same units for every
+    faction and bot. A faction without a fit falls back to the weighted values."""
+
+    def __init__(self, fits: dict[str, Any] | None = None, pace: float = 1.0) -> None:
+        super().__init__(pace=pace)
+        raw = fits if fits is not None else load_json("values.json")["fits"]
+        self.fits: dict[str, tuple[float, float, dict[str, tuple[float, float]]]] = {
+            f: (float(m["bias"][0]), float(m["bias"][1]),
+                {k: (float(w[0]), float(w[1])) for k, w in m["weights"].items()})
+            for f, m in raw.items()}
+
+    def value(self, g: Game, s: int) -> float:
+        fit = self.fits.get(g.factions[s])
+        if fit is None:
+            return super().value(g, s)
+        c0, c1, weights = fit
+        r = rounds_left(g)
+        total = c0 + c1 * r
+        for name, x in features(g, s).items():
+            w = weights.get(name)
+            if w is not None and x:
+                total += (w[0] + w[1] * r) * x
+        return total
 
 
 def _lookup(table: dict[str, float], feature: str) -> float:

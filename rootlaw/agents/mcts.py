@@ -63,7 +63,7 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool = False,
-                 evaluator: Evaluator | None = None) -> None:
+                 greedy: int = 0, evaluator: Evaluator | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
         if seconds is None and iterations is None:
@@ -76,6 +76,7 @@ class MCTSAgent:
         self.c = c
         self.bias_weight = bias
         self.norm = norm  # scale the means of a node's options to 0..1 before UCB1
+        self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
         self.evaluator = evaluator or Evaluator()
         self.last: dict[str, Any] = {}  # statistics of the last search (iterations, root)
 
@@ -196,7 +197,11 @@ class MCTSAgent:
                 o = opts[rng.randrange(len(opts))]
             elif self.rollout == "prior":
                 weights = [math.exp(2.0 * prior(x)) for x in opts]
-                o = rng.choices(opts, weights)[0]
+                if self.greedy > 1:  # a few candidates drawn by the prior, the best played
+                    cands = list(dict.fromkeys(rng.choices(opts, weights, k=self.greedy)))
+                    o = self._greedy(g, g.factions.index(d.seat), cands)
+                else:
+                    o = rng.choices(opts, weights)[0]
             else:
                 o = self._greedy(g, g.factions.index(d.seat), opts)
             g.apply(o)
@@ -215,6 +220,8 @@ class MCTSAgent:
 
     def _greedy(self, g: Game, seat: int, opts: list[Option]) -> Option:
         best, best_v = opts[0], -1e18
+        if len(opts) == 1:
+            return best
         for o in opts:
             c = g.copy()
             c.apply(o)

@@ -15,6 +15,7 @@ from rootlaw.agents.heuristic import (
     ROUND_VP,
     WEIGHTS,
     Evaluator,
+    FittedEvaluator,
     HeuristicAgent,
     features,
     rounds_left,
@@ -38,6 +39,10 @@ def test_make_agent_names_and_parameters() -> None:
     assert not m.norm and m.evaluator.pace == 1.0  # the defaults
     m = make_agent("mcts:iters=40,norm=1,pace=0.5")
     assert isinstance(m, MCTSAgent) and m.norm and m.evaluator.pace == 0.5
+    m = make_agent("mcts:iters=40,greedy=3,fit=1")
+    assert isinstance(m, MCTSAgent) and m.greedy == 3
+    assert isinstance(m.evaluator, FittedEvaluator)
+    assert isinstance(make_agent("heuristic:fit=1").evaluator, FittedEvaluator)
     for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic"):
         with pytest.raises(ValueError):
             make_agent(bad)
@@ -118,6 +123,52 @@ def test_pace_counts_engine_pieces_for_the_rounds_left() -> None:
     assert paced.value(g, b) == flat.value(g, b)
 
 
+def test_fitted_values_are_the_expected_final_vp() -> None:
+    """data/values.json fits the base factions and their bots; a value is the fit's
+    linear function of the features and rounds left; a faction without a fit (the Duchy)
+    keeps the weighted value."""
+    ev = FittedEvaluator()
+    assert {"marquise", "eyrie", "alliance", "vagabond", "mechanical_marquise",
+            "electric_eyrie", "automated_alliance", "vagabot"} <= set(ev.fits)
+    g = rootlaw.new_game(factions=["marquise", "duchy", "vagabot"], seed=6)
+    rnd = random.Random(6)
+    while g.turn_no < 6:
+        g.apply(rnd.choice(g.legal_options()))
+    r = rounds_left(g)
+    for f in ("marquise", "vagabot"):
+        s = g.seat_of(f)
+        c0, c1, w = ev.fits[f]
+        by_hand = c0 + c1 * r + sum((w[k][0] + w[k][1] * r) * x
+                                    for k, x in features(g, s).items() if k in w)
+        assert ev.value(g, s) == pytest.approx(by_hand)
+        assert 0 < ev.value(g, s) < 60  # VP at the game's end, not a weighted score
+    d = g.seat_of("duchy")
+    assert ev.value(g, d) == Evaluator().value(g, d)
+
+
+def test_fit_recovers_a_linear_outcome() -> None:
+    """scripts/fit_values.py's regression finds the weights that made the outcomes."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "fit_values.py"
+    spec = importlib.util.spec_from_file_location("fit_values", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rnd = random.Random(1)
+    rows = []
+    for _ in range(2000):
+        x = {"vp": float(rnd.randrange(30)), "building:roost": float(rnd.randrange(8))}
+        r = rnd.uniform(0, 6)
+        final = 2 + 0.5 * r + x["vp"] + (0.3 + 0.8 * r) * x["building:roost"]
+        rows.append(("eyrie", x, r, final))
+    m = mod.fit(rows, ridge=0.0)
+    assert m["bias"] == pytest.approx([2, 0.5], abs=1e-3) and m["rmse"] < 1e-3
+    assert m["weights"]["vp"] == pytest.approx([1, 0], abs=1e-3)
+    assert m["weights"]["building:roost"] == pytest.approx([0.3, 0.8], abs=1e-3)
+
+
 @pytest.mark.parametrize("me", ["marquise", "eyrie", "alliance", "vagabond"])
 def test_heuristic_outscores_random_against_bots(me: str) -> None:
     """Over the same four seeds against three bots, the heuristic agent scores more."""
@@ -155,9 +206,10 @@ def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
     assert time.perf_counter() - t < 1.0 and timed.last["iterations"] >= 1
 
 
-def test_mcts_plays_a_whole_game_with_humans_and_bots() -> None:
+@pytest.mark.parametrize("alliance", ["mcts:iters=8,rollout=random", "mcts:iters=8,greedy=3,fit=1"])
+def test_mcts_plays_a_whole_game_with_humans_and_bots(alliance: str) -> None:
     g = rootlaw.new_game(factions=["alliance", "vagabond", "mechanical_marquise"], seed=3)
-    agents = {"alliance": make_agent("mcts:iters=8,rollout=random", 1),
+    agents = {"alliance": make_agent(alliance, 1),
               "vagabond": make_agent("heuristic:depth=1", 2)}
     while not g.is_over:
         d = g.decision
