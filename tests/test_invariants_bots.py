@@ -1,6 +1,7 @@
 """Invariants over games with Rootbotics bots: all-bot games (which play themselves
 to the end inside new_game: bots never ask for a decision) and bots beside random
-human seats. CI plays 1,000 all-bot games; ROOTLAW_BOT_GAMES plays more locally.
+human seats. CI plays 500 all-bot games (scripts/test), the default 1,000;
+ROOTLAW_BOT_GAMES sets the count.
 """
 from __future__ import annotations
 
