@@ -62,7 +62,9 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
       ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0`` (see rootlaw.agents.mcts).
 
-    ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off).
+    ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off);
+    ``fit=1`` evaluates by the fit to outcomes (FittedEvaluator) for every seat, ``fit=0``
+    never; the search's default is the fit only when it plays a faction in FIT_FACTIONS.
     """
     name, _, params = kind.partition(":")
     args = _params(kind, params)
@@ -88,8 +90,20 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
                          norm=bool(float(args.get("norm", 0))),
-                         greedy=int(args.get("greedy", 0)), evaluator=_evaluator(args))
+                         greedy=int(args.get("greedy", 0)), evaluator=_evaluator(args),
+                         own=_fitted_for(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
+
+
+def _fitted_for(args: dict[str, str]) -> dict[str, Any]:
+    """Without ``fit``, the search evaluates by the fit where that was shown to play
+    better (FIT_FACTIONS); ``fit=1`` for every faction, ``fit=0`` for none."""
+    from rootlaw.agents.heuristic import FIT_FACTIONS, FittedEvaluator
+
+    if "fit" in args:
+        return {}
+    fitted = FittedEvaluator(pace=float(args.get("pace", 1.0)))
+    return dict.fromkeys(FIT_FACTIONS, fitted)
 
 
 def _evaluator(args: dict[str, str]) -> Any:

@@ -63,7 +63,8 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool = False,
-                 greedy: int = 0, evaluator: Evaluator | None = None) -> None:
+                 greedy: int = 0, evaluator: Evaluator | None = None,
+                 own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
         if seconds is None and iterations is None:
@@ -77,7 +78,9 @@ class MCTSAgent:
         self.bias_weight = bias
         self.norm = norm  # scale the means of a node's options to 0..1 before UCB1
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
-        self.evaluator = evaluator or Evaluator()
+        self.general = evaluator or Evaluator()
+        self.own = own or {}  # the searching seat's faction -> the evaluator it searches with
+        self.evaluator = self.general
         self.last: dict[str, Any] = {}  # statistics of the last search (iterations, root)
 
     def choose(self, view: dict[str, Any], options: list[Option],
@@ -92,6 +95,7 @@ class MCTSAgent:
         return best
 
     def search(self, sampler: Sampler) -> Node:
+        self.evaluator = self.own.get(sampler.faction, self.general)
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         limit = self.iterations

@@ -11,6 +11,7 @@ import rootlaw
 from rootlaw.agents import make_agent
 from rootlaw.agents.base import decide
 from rootlaw.agents.heuristic import (
+    FIT_FACTIONS,
     PACE,
     ROUND_VP,
     WEIGHTS,
@@ -43,6 +44,10 @@ def test_make_agent_names_and_parameters() -> None:
     assert isinstance(m, MCTSAgent) and m.greedy == 3
     assert isinstance(m.evaluator, FittedEvaluator)
     assert isinstance(make_agent("heuristic:fit=1").evaluator, FittedEvaluator)
+    for spec, own in (("mcts", FIT_FACTIONS), ("mcts:fit=1", set()), ("mcts:fit=0", set())):
+        m = make_agent(spec)
+        assert isinstance(m, MCTSAgent) and set(m.own) == own, spec
+        assert all(isinstance(ev, FittedEvaluator) for ev in m.own.values())
     for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic"):
         with pytest.raises(ValueError):
             make_agent(bad)
@@ -198,6 +203,16 @@ def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
         assert sum(agent.last["visits"].values()) == 30
         assert set(agent.last["visits"]) <= set(g.legal_options())
     assert picks[0] == picks[1] and picks[0] in g.legal_options()
+    # by default the Marquise searches with the fitted values, the rest with the weights
+    agent = make_agent("mcts:iters=5")
+    assert isinstance(agent, MCTSAgent)
+    decide(agent, g, seed=7)
+    assert isinstance(agent.evaluator, FittedEvaluator)
+    e = rootlaw.new_game(factions=["eyrie", "mechanical_marquise", "vagabot"], seed=9)
+    while e.decision is not None and len(e.decision.options) < 3:
+        e.apply(e.legal_options()[0])
+    decide(agent, e, seed=7)
+    assert type(agent.evaluator) is Evaluator
     timed = MCTSAgent(seed=5, seconds=0.15)
     import time
 
