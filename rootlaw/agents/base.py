@@ -60,7 +60,8 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     - ``random``;
     - ``heuristic`` (``heuristic:samples=3,depth=4,pace=1``);
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
-      ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0`` (see rootlaw.agents.mcts).
+      ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0,hints=1`` (see
+      rootlaw.agents.mcts; ``hints=0``: without the factions' hints, rootlaw.agents.hints).
 
     ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off);
     ``fit=1`` evaluates by the fit to outcomes (FittedEvaluator) for every seat, ``fit=0``
@@ -83,14 +84,15 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         from rootlaw.agents.mcts import MCTSAgent
 
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
-                           "norm", "greedy", "fit"})
+                           "norm", "greedy", "fit", "hints"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
                          norm=bool(float(args.get("norm", 0))),
-                         greedy=int(args.get("greedy", 0)), evaluator=_evaluator(args),
+                         greedy=int(args.get("greedy", 0)),
+                         hints=bool(float(args.get("hints", 1))), evaluator=_evaluator(args),
                          own=_fitted_for(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
 

@@ -11,7 +11,8 @@ One tree for the deciding seat's information set. Every iteration:
    statistics are from the point of view of the seat that chose it (every seat,
    including other agents, is modelled as maximising its own reward);
 3. **expand** one untried option, the heuristic's favourite first (its one-ply scores,
-   computed once per node, also bias the selection: progressive bias, weight ``bias``);
+   computed once per node, also bias the selection: progressive bias, weight ``bias``;
+   the faction's hints, ``rootlaw.agents.hints``, are added to them);
 4. **roll out**: play on with a cheap policy for ``horizon`` faction turns (default: one
    round), Rootbotics bots acting inside the engine as always;
 5. **evaluate**: a finished game gives 1 to the winners and 0 to the rest; otherwise the
@@ -20,7 +21,8 @@ One tree for the deciding seat's information set. Every iteration:
 
 The answer is the root's most visited option. The budget is ``seconds`` per decision or
 ``iterations`` (both: whichever ends first). Rollout policies: ``random`` (uniform),
-``prior`` (random, weighted by the verb priors of the heuristic agent) and ``heuristic``
+``prior`` (random, weighted by the verb priors of the heuristic agent and the faction's
+hints; ``hints=False`` leaves the hints out of both) and ``heuristic``
 (the heuristic agent's greedy one-ply choice: stronger, about ten times slower).
 """
 from __future__ import annotations
@@ -31,6 +33,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from rootlaw.agents.heuristic import Evaluator, prior
+from rootlaw.agents.hints import HINTS
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -63,7 +66,7 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool = False,
-                 greedy: int = 0, evaluator: Evaluator | None = None,
+                 greedy: int = 0, hints: bool = True, evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
@@ -78,6 +81,7 @@ class MCTSAgent:
         self.bias_weight = bias
         self.norm = norm  # scale the means of a node's options to 0..1 before UCB1
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
+        self.hints = hints  # the factions' hints (rootlaw.agents.hints) in bias and rollouts
         self.general = evaluator or Evaluator()
         self.own = own or {}  # the searching seat's faction -> the evaluator it searches with
         self.evaluator = self.general
@@ -175,10 +179,12 @@ class MCTSAgent:
         if self.bias_weight <= 0 or len(opts) < 2:
             return {}
         values = []
+        hint = HINTS.get(g.factions[seat]) if self.hints else None
         for o in opts:
             c = g.copy()
             c.apply(o)
-            values.append(self.evaluator.standing(c, seat) + 0.01 * prior(o))
+            v = self.evaluator.standing(c, seat) + 0.01 * prior(o)
+            values.append(v + hint(g, seat, o) if hint is not None else v)
         lo, hi = min(values), max(values)
         span = hi - lo
         if span <= 0:
@@ -200,7 +206,12 @@ class MCTSAgent:
             elif self.rollout == "random":
                 o = opts[rng.randrange(len(opts))]
             elif self.rollout == "prior":
-                weights = [math.exp(2.0 * prior(x)) for x in opts]
+                hint = HINTS.get(d.seat) if self.hints else None
+                if hint is None:
+                    weights = [math.exp(2.0 * prior(x)) for x in opts]
+                else:  # the faction's hints steer its rollouts too
+                    s = g.factions.index(d.seat)
+                    weights = [math.exp(2.0 * (prior(x) + hint(g, s, x))) for x in opts]
                 if self.greedy > 1:  # a few candidates drawn by the prior, the best played
                     cands = list(dict.fromkeys(rng.choices(opts, weights, k=self.greedy)))
                     o = self._greedy(g, g.factions.index(d.seat), cands)

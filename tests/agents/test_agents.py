@@ -267,3 +267,37 @@ def test_agents_play_the_keepers() -> None:
             assert d is not None
             g.apply(decide(agents[d.seat], g, seed=g.version))
         assert g.winners
+
+
+def _eyrie_adding_to_decree(seed: int) -> tuple[rootlaw.Game, int]:
+    g = rootlaw.new_game(factions=["eyrie", "marquise"], seed=seed)
+    while g.decision is not None and g.decision.kind != "decree_add":
+        g.apply(g.decision.options[0])
+    return g, g.factions.index("eyrie")
+
+
+def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
+    """7.5.2 / 7.7: a card with no way to resolve its column is hinted at a turmoil."""
+    from rootlaw.agents.hints import TURMOIL, hint
+    from rootlaw.factions.eyrie import st_of
+
+    g, s = _eyrie_adding_to_decree(3)
+    roost = g.buildings_of(s, "roost")[0]
+    card = {g.suit_of(c): c for c in g.deck}
+    other = next(x for x in ("fox", "rabbit", "mouse") if x != g.suits[roost])
+    assert hint(g, s, ("decree", card[g.suits[roost]], "recruit")) == 0.0  # a roost of it
+    assert hint(g, s, ("decree", card["bird"], "recruit")) == 0.0  # birds are wild
+    assert hint(g, s, ("decree", card[other], "recruit")) == -TURMOIL  # no roost of it
+    assert hint(g, s, ("done",)) == 0.0
+    # build: in a clearing of the suit it rules, or one the move column can reach first
+    near = {g.suits[a] for a in g.adjacent(roost) if g.open_slots(a) > 0}
+    for x in ("fox", "rabbit", "mouse"):
+        assert hint(g, s, ("decree", card[x], "build")) == (0.0 if x in near else -TURMOIL)
+    # 7.5.2.I: recruit cards the warrior supply cannot cover
+    es = st_of(g, s)
+    es.decree = (es.decree[0] + (card["bird"],) * g.warrior_supply(s), *es.decree[1:])
+    assert hint(g, s, ("decree", card[g.suits[roost]], "recruit")) == -TURMOIL
+    m = g.factions.index("marquise")
+    assert hint(g, m, ("decree", card["bird"], "recruit")) == 0.0  # no Marquise hints
+    # the search can run with or without them
+    assert make_agent("mcts:iters=5,hints=0").hints is False  # type: ignore[attr-defined]

@@ -1,0 +1,68 @@
+"""Faction hints: what a player of a faction knows an option will cost later.
+
+The search's rollouts and the one-ply evaluation see what an option does now; some
+options only bite later in the same turn. A hint is a VP-like nudge for such an
+option, from the faction's own rules helpers (the agents layer reads the rules; the
+rules know nothing of agents). A faction without hints gets 0 for every option.
+
+- **Eyrie**: a card added to the Decree must be resolved this Daylight or the Eyrie
+  falls into turmoil (7.5.2, 7.7: VP lost, the Decree purged, the leader deposed). A card
+  is hinted at ``-TURMOIL`` when its column has no legal action for its suit now and
+  none one move away (the move column resolves before battle and build): no roost of the
+  suit to recruit at, no warriors in a clearing of the suit to move, no enemy piece in or
+  next to the Eyrie's warriors to fight, no open clearing of the suit it rules or can
+  reach to build in; and a recruit card the warrior supply cannot cover.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rootlaw.core.options import Option
+from rootlaw.factions.eyrie import COLUMNS, card_suit, column_actions, st_of, suit_ok
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
+
+TURMOIL = 3.0  # about what a turmoil costs: bird cards' VP, the Decree, the leader (7.7)
+
+
+def eyrie(g: Game, s: int, o: Option) -> float:
+    """7.4.2 / 7.7: an added Decree card with no way to resolve it now."""
+    if o[0] != "decree":
+        return 0.0
+    col = COLUMNS.index(o[2])
+    suit = card_suit(g, o[1])
+    if not column_actions(g, s, col, suit) and not _one_move_away(g, s, col, suit):
+        return -TURMOIL
+    if col == 0:  # 7.5.2.I: every recruit card places warriors from the supply
+        per_card = 2 if st_of(g, s).leader == "charismatic" else 1  # 7.8.2
+        if g.warrior_supply(s) < per_card * (len(st_of(g, s).decree[0]) + 1):
+            return -TURMOIL
+    return 0.0
+
+
+def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
+    """Battle or build (7.5.2.III-IV) in a clearing of the suit next to the Eyrie's
+    warriors: possible once the move column has brought them there."""
+    if col < 2:
+        return False
+    roosts = set(g.buildings_of(s, "roost"))
+    foes = g.enemies(s)
+    for c in g.clearings():
+        if not suit_ok(g, suit, c) or not any(g.warriors[s][a] for a in g.adjacent(c)):
+            continue
+        if col == 2 and any(g.has_any_piece(f, c) for f in foes):
+            return True
+        if col == 3 and c not in roosts and g.open_slots(c) > 0 and g.may_place(s, c):
+            return True
+    return False
+
+
+HINTS: dict[str, Callable[[Game, int, Option], float]] = {"eyrie": eyrie}
+
+
+def hint(g: Game, s: int, o: Option) -> float:
+    """The hint for seat s's option o in g (0 when its faction has none)."""
+    fn = HINTS.get(g.factions[s])
+    return fn(g, s, o) if fn is not None else 0.0
