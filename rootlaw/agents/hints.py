@@ -19,7 +19,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rootlaw.core.options import Option
-from rootlaw.factions.eyrie import COLUMNS, card_suit, column_actions, st_of, suit_ok
+from rootlaw.factions.eyrie import (
+    COLUMNS,
+    card_suit,
+    column_actions,
+    recruit_amount,
+    st_of,
+    suit_ok,
+)
 
 if TYPE_CHECKING:
     from rootlaw.core.game import Game
@@ -35,10 +42,9 @@ def eyrie(g: Game, s: int, o: Option) -> float:
     suit = card_suit(g, o[1])
     if not column_actions(g, s, col, suit) and not _one_move_away(g, s, col, suit):
         return -TURMOIL
-    if col == 0:  # 7.5.2.I: every recruit card places warriors from the supply
-        per_card = 2 if st_of(g, s).leader == "charismatic" else 1  # 7.8.2
-        if g.warrior_supply(s) < per_card * (len(st_of(g, s).decree[0]) + 1):
-            return -TURMOIL
+    # 7.5.2.I: every recruit card places warriors from the supply (two: 7.8.2 Charismatic)
+    if col == 0 and g.warrior_supply(s) < recruit_amount(g, s) * (len(st_of(g, s).decree[0]) + 1):
+        return -TURMOIL
     return 0.0
 
 

@@ -207,14 +207,14 @@ class MCTSAgent:
                 o = opts[rng.randrange(len(opts))]
             elif self.rollout == "prior":
                 hint = HINTS.get(d.seat) if self.hints else None
+                s = g.factions.index(d.seat) if hint is not None or self.greedy > 1 else -1
                 if hint is None:
                     weights = [math.exp(2.0 * prior(x)) for x in opts]
                 else:  # the faction's hints steer its rollouts too
-                    s = g.factions.index(d.seat)
                     weights = [math.exp(2.0 * (prior(x) + hint(g, s, x))) for x in opts]
                 if self.greedy > 1:  # a few candidates drawn by the prior, the best played
                     cands = list(dict.fromkeys(rng.choices(opts, weights, k=self.greedy)))
-                    o = self._greedy(g, g.factions.index(d.seat), cands)
+                    o = self._greedy(g, s, cands)
                 else:
                     o = rng.choices(opts, weights)[0]
             else:

@@ -272,7 +272,7 @@ def _column_suits(g: Game, s: int, col: int) -> tuple[str, ...]:
     return tuple(card_suit(g, c) for c in st_of(g, s).decree[col])
 
 
-def _recruit_amount(g: Game, s: int) -> int:
+def recruit_amount(g: Game, s: int) -> int:
     return 2 if st_of(g, s).leader == "charismatic" else 1  # 7.8.2
 
 
@@ -339,7 +339,7 @@ class ResolveDecree(Handler):
         rest.remove(o[1])
         nxt = ("eyrie.decree", s, col, tuple(rest))
         if verb == "decree_recruit":
-            want = _recruit_amount(g, s)
+            want = recruit_amount(g, s)
             if g.place_warriors(s, o[2], want) < want:
                 g.push(("eyrie.turmoil", s))  # placed what it could, not fully
             else:

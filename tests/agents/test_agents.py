@@ -300,4 +300,5 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     m = g.factions.index("marquise")
     assert hint(g, m, ("decree", card["bird"], "recruit")) == 0.0  # no Marquise hints
     # the search can run with or without them
-    assert make_agent("mcts:iters=5,hints=0").hints is False  # type: ignore[attr-defined]
+    m = make_agent("mcts:iters=5,hints=0")
+    assert isinstance(m, MCTSAgent) and m.hints is False
