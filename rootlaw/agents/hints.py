@@ -10,8 +10,9 @@ rules know nothing of agents). A faction without hints gets 0 for every option.
   is hinted at ``-TURMOIL`` when its column has no legal action for its suit now and
   none one move away (the move column resolves before battle and build): no roost of the
   suit to recruit at, no warriors in a clearing of the suit to move, no enemy piece in or
-  next to the Eyrie's warriors to fight, no open clearing of the suit it rules or can
-  reach to build in; and a recruit card the warrior supply cannot cover.
+  next to the Eyrie's warriors to fight, no roost left or no open clearing of the suit
+  it rules or can reach to build in; and a recruit card the warrior supply cannot
+  cover.
 """
 from __future__ import annotations
 
@@ -51,8 +52,8 @@ def eyrie(g: Game, s: int, o: Option) -> float:
 def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
     """Battle or build (7.5.2.III-IV) in a clearing of the suit next to the Eyrie's
     warriors: possible once the move column has brought them there."""
-    if col < 2:
-        return False
+    if col < 2 or (col == 3 and g.count_building(s, "roost") >= g.fdefs[s].buildings["roost"]):
+        return False  # 7.5.2.IV: no roost left to build
     roosts = set(g.buildings_of(s, "roost"))
     foes = g.enemies(s)
     for c in g.clearings():

@@ -293,6 +293,13 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     near = {g.suits[a] for a in g.adjacent(roost) if g.open_slots(a) > 0}
     for x in ("fox", "rabbit", "mouse"):
         assert hint(g, s, ("decree", card[x], "build")) == (0.0 if x in near else -TURMOIL)
+    # 7.5.2.IV: with every roost on the map, no build card can be resolved
+    full = g.copy()
+    spots = [c for c in full.clearings() if c != roost and full.open_slots(c) > 0]
+    for c in spots[:full.fdefs[s].buildings["roost"] - full.count_building(s, "roost")]:
+        full.place_building(s, "roost", c)
+    for x in near:
+        assert hint(full, s, ("decree", card[x], "build")) == -TURMOIL
     # 7.5.2.I: recruit cards the warrior supply cannot cover
     es = st_of(g, s)
     es.decree = (es.decree[0] + (card["bird"],) * g.warrior_supply(s), *es.decree[1:])
