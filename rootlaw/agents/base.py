@@ -60,8 +60,9 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     - ``random``;
     - ``heuristic`` (``heuristic:samples=3,depth=4,pace=1``);
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
-      ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0,hints=1`` (see
-      rootlaw.agents.mcts; ``hints=0``: without the factions' hints, rootlaw.agents.hints).
+      ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0,temp=4,hints=1`` (see
+      rootlaw.agents.mcts; ``hints=0``: without the factions' hints, rootlaw.agents.hints;
+      without ``norm``, the means are scaled for the factions in NORM_FACTIONS only).
 
     ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off);
     ``fit=1`` evaluates by the fit to outcomes (FittedEvaluator) for every seat, ``fit=0``
@@ -81,16 +82,17 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         return HeuristicAgent(seed, samples=int(args.get("samples", 1)),
                               depth=int(args.get("depth", 3)), evaluator=_evaluator(args))
     if name == "mcts":
-        from rootlaw.agents.mcts import MCTSAgent
+        from rootlaw.agents.mcts import TEMPERATURE, MCTSAgent
 
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
-                           "norm", "greedy", "fit", "hints"})
+                           "norm", "temp", "greedy", "fit", "hints"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
-                         norm=bool(float(args.get("norm", 0))),
+                         norm=bool(float(args["norm"])) if "norm" in args else None,
+                         temperature=float(args.get("temp", TEMPERATURE)),
                          greedy=int(args.get("greedy", 0)),
                          hints=bool(float(args.get("hints", 1))), evaluator=_evaluator(args),
                          own=_fitted_for(args))

@@ -7,7 +7,9 @@ One tree for the deciding seat's information set. Every iteration:
 2. **select**: walk down the tree through the options legal in *that* game, by UCB1
    with availability counts (an option's ``avail`` counts the iterations it could have
    been chosen, so options that exist only in some worlds are not favoured), on means
-   scaled to 0..1 among the node's options (``norm``); an edge's
+   scaled to 0..1 among the node's options (``norm``; by default for the factions in
+   ``NORM_FACTIONS``, whose values put them far behind the bots, so their win chances
+   differ by thousandths between options: too little for UCB1 to see); an edge's
    statistics are from the point of view of the seat that chose it (every seat,
    including other agents, is modelled as maximising its own reward);
 3. **expand** one untried option, the heuristic's favourite first (its one-ply scores,
@@ -16,7 +18,7 @@ One tree for the deciding seat's information set. Every iteration:
 4. **roll out**: play on with a cheap policy for ``horizon`` faction turns (default: one
    round), Rootbotics bots acting inside the engine as always;
 5. **evaluate**: a finished game gives 1 to the winners and 0 to the rest; otherwise the
-   heuristic values of every seat become win chances (a softmax at ``TEMPERATURE`` VP);
+   heuristic values of every seat become win chances (a softmax at ``temperature`` VP);
 6. **back up** each seat's reward along the path.
 
 The answer is the root's most visited option. The budget is ``seconds`` per decision or
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 TEMPERATURE = 4.0  # VP: a position 4 VP better is e (2.7) times likelier to win
 ROLLOUTS = ("random", "prior", "heuristic")
 MAX_ROLLOUT_DECISIONS = 400
+NORM_FACTIONS = frozenset({"marquise"})  # norm's default: where it was shown to play better
 
 
 class Node:
@@ -65,7 +68,8 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
-                 c: float = 0.7, bias: float = 1.0, norm: bool = False,
+                 c: float = 0.7, bias: float = 1.0, norm: bool | None = None,
+                 temperature: float = TEMPERATURE,
                  greedy: int = 0, hints: bool = True, evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
@@ -79,7 +83,11 @@ class MCTSAgent:
         self.horizon = horizon  # faction turns to roll out; 0: one round (players' count)
         self.c = c
         self.bias_weight = bias
-        self.norm = norm  # scale the means of a node's options to 0..1 before UCB1
+        self.norm = norm  # scale a node's means to 0..1 before UCB1 (None: NORM_FACTIONS)
+        self.normalize = bool(norm)  # norm for the seat being searched
+        if temperature <= 0:
+            raise ValueError(f"temperature must be positive, not {temperature}")
+        self.temperature = temperature  # VP: the softmax turning values into win chances
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
         self.hints = hints  # the factions' hints (rootlaw.agents.hints) in bias and rollouts
         self.general = evaluator or Evaluator()
@@ -100,6 +108,7 @@ class MCTSAgent:
 
     def search(self, sampler: Sampler) -> Node:
         self.evaluator = self.own.get(sampler.faction, self.general)
+        self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         limit = self.iterations
@@ -159,7 +168,7 @@ class MCTSAgent:
         children = [node.children[o] for o in opts]
         means = [ch.total / ch.visits for ch in children]
         lo, span = 0.0, 1.0
-        if self.norm:
+        if self.normalize:
             lo = min(means)
             span = max(means) - lo or 1.0
         best: Option = opts[0]
@@ -229,7 +238,8 @@ class MCTSAgent:
             return [1.0 if f in g.won else 0.0 for f in g.factions]
         values = self.evaluator.values(g)
         top = max(values)
-        exps = [math.exp((v - top) / TEMPERATURE) for v in values]
+        t = self.temperature
+        exps = [math.exp((v - top) / t) for v in values]
         total = sum(exps)
         return [x / total for x in exps] if total > 0 else [1.0 / n] * n
 

@@ -37,9 +37,10 @@ def test_make_agent_names_and_parameters() -> None:
     m = make_agent("mcts:iters=40,rollout=random,c=1.2,horizon=8")
     assert isinstance(m, MCTSAgent)
     assert (m.iterations, m.rollout, m.c, m.horizon, m.seconds) == (40, "random", 1.2, 8, None)
-    assert not m.norm and m.evaluator.pace == 1.0  # the defaults
-    m = make_agent("mcts:iters=40,norm=1,pace=0.5")
+    assert m.norm is None and m.evaluator.pace == 1.0  # the defaults
+    m = make_agent("mcts:iters=40,norm=1,pace=0.5,temp=9")
     assert isinstance(m, MCTSAgent) and m.norm and m.evaluator.pace == 0.5
+    assert m.temperature == 9.0
     m = make_agent("mcts:iters=40,greedy=3,fit=1")
     assert isinstance(m, MCTSAgent) and m.greedy == 3
     assert isinstance(m.evaluator, FittedEvaluator)
@@ -48,7 +49,8 @@ def test_make_agent_names_and_parameters() -> None:
         m = make_agent(spec)
         assert isinstance(m, MCTSAgent) and set(m.own) == own, spec
         assert all(isinstance(ev, FittedEvaluator) for ev in m.own.values())
-    for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic"):
+    for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic",
+                "mcts:temp=0"):
         with pytest.raises(ValueError):
             make_agent(bad)
 
@@ -203,16 +205,23 @@ def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
         assert sum(agent.last["visits"].values()) == 30
         assert set(agent.last["visits"]) <= set(g.legal_options())
     assert picks[0] == picks[1] and picks[0] in g.legal_options()
-    # by default the Marquise searches with the fitted values, the rest with the weights
+    # by default the Marquise searches with the fitted values and scaled means, the
+    # Eyrie with the weights and raw means; norm=0 / norm=1 say so for every faction
     agent = make_agent("mcts:iters=5")
     assert isinstance(agent, MCTSAgent)
     decide(agent, g, seed=7)
-    assert isinstance(agent.evaluator, FittedEvaluator)
+    assert isinstance(agent.evaluator, FittedEvaluator) and agent.normalize
     e = rootlaw.new_game(factions=["eyrie", "mechanical_marquise", "vagabot"], seed=9)
     while e.decision is not None and len(e.decision.options) < 3:
         e.apply(e.legal_options()[0])
     decide(agent, e, seed=7)
-    assert type(agent.evaluator) is Evaluator
+    assert type(agent.evaluator) is Evaluator and not agent.normalize
+    for spec, game, scaled in (("mcts:iters=5,norm=0", g, False),
+                               ("mcts:iters=5,norm=1", e, True)):
+        agent = make_agent(spec)
+        assert isinstance(agent, MCTSAgent)
+        decide(agent, game, seed=7)
+        assert agent.normalize is scaled, spec
     timed = MCTSAgent(seed=5, seconds=0.15)
     import time
 
