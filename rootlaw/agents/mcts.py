@@ -14,7 +14,9 @@ One tree for the deciding seat's information set. Every iteration:
    including other agents, is modelled as maximising its own reward);
 3. **expand** one untried option, the heuristic's favourite first (its one-ply scores,
    computed once per node, also bias the selection: progressive bias, weight ``bias``;
-   the faction's hints, ``rootlaw.agents.hints``, are added to them);
+   the faction's hints, ``rootlaw.agents.hints``, are added to them; with ``widen``, a
+   node weighs only the options the heuristic likes best, more of them as it is passed
+   more often: progressive widening);
 4. **roll out**: play on with a cheap policy for ``horizon`` faction turns (default: one
    round), Rootbotics bots acting inside the engine as always;
 5. **evaluate**: a finished game gives 1 to the winners and 0 to the rest; otherwise the
@@ -69,8 +71,8 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool | None = None,
-                 temperature: float = TEMPERATURE,
-                 greedy: int = 0, hints: bool = True, evaluator: Evaluator | None = None,
+                 temperature: float = TEMPERATURE, greedy: int = 0, widen: float = 0.0,
+                 hints: bool = True, evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
@@ -89,6 +91,7 @@ class MCTSAgent:
             raise ValueError(f"temperature must be positive, not {temperature}")
         self.temperature = temperature  # VP: the softmax turning values into win chances
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
+        self.widen = widen  # progressive widening: a node passed n times tries widen * √n
         self.hints = hints  # the factions' hints (rootlaw.agents.hints) in bias and rollouts
         self.general = evaluator or Evaluator()
         self.own = own or {}  # the searching seat's faction -> the evaluator it searches with
@@ -119,6 +122,7 @@ class MCTSAgent:
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
             self.iterate(root, sampler.sample())
+            root.visits += 1  # a node's visits count its passes (widening reads them)
             n += 1
         self.last = {"iterations": n, "visits": {o: ch.visits for o, ch in root.children.items()},
                      "mean": {o: ch.total / ch.visits for o, ch in root.children.items()
@@ -137,6 +141,8 @@ class MCTSAgent:
             if node.bias is None:
                 node.bias = self.biases(g, seat, opts)
             bias = node.bias
+            if self.widen > 0 and bias and len(opts) > 2:
+                opts = self.widened(node, opts, bias)
             untried = [o for o in opts if o not in node.children]
             for o in opts:
                 ch = node.children.get(o)
@@ -158,6 +164,16 @@ class MCTSAgent:
         for child, seat in path:
             child.visits += 1
             child.total += rewards[seat]
+
+    def widened(self, node: Node, opts: list[Option], bias: dict[Option, float]
+                ) -> list[Option]:
+        """Progressive widening (progressive unpruning, Chaslot et al. 2008): a node passed
+        n times weighs only the ceil(widen * sqrt(n)) options (at least 2) the heuristic
+        likes best, so visits are not spread over twenty near-equal moves."""
+        k = max(2, math.ceil(self.widen * math.sqrt(node.visits + 1)))
+        if k >= len(opts):
+            return opts
+        return sorted(opts, key=lambda o: -bias.get(o, 0.0))[:k]
 
     def select(self, node: Node, opts: list[Option], bias: dict[Option, float]) -> Option:
         """UCB1 with availability counts, plus a progressive bias toward the heuristic's

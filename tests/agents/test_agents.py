@@ -193,6 +193,26 @@ def test_heuristic_outscores_random_against_bots(me: str) -> None:
     assert totals["heuristic:depth=1"] > totals["random"]
 
 
+def test_widening_tries_only_the_options_the_heuristic_likes_best() -> None:
+    """widen=0.5: a root passed fewer than 16 times weighs its best two options only."""
+    g = rootlaw.new_game(factions=["marquise", *BOTS], seed=9)
+    while g.decision is not None and len(g.decision.options) < 4:
+        g.apply(g.legal_options()[0])
+    d = g.decision
+    assert d is not None
+    wide = make_agent("mcts:iters=12")
+    narrow = make_agent("mcts:iters=12,widen=0.5")
+    assert isinstance(wide, MCTSAgent) and isinstance(narrow, MCTSAgent)
+    assert narrow.widen == 0.5 and wide.widen == 0.0
+    decide(wide, g, seed=3)
+    decide(narrow, g, seed=3)
+    assert len(wide.last["visits"]) > 2
+    assert len(narrow.last["visits"]) == 2
+    bias = narrow.biases(g, g.factions.index(d.seat), list(d.options))
+    liked = sorted(bias.values(), reverse=True)[:2]
+    assert sorted((bias[o] for o in narrow.last["visits"]), reverse=True) == liked
+
+
 def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
     g = rootlaw.new_game(factions=["marquise", *BOTS], seed=9)
     while g.decision is not None and len(g.decision.options) < 3:
