@@ -338,3 +338,61 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     # the search can run with or without them
     m = make_agent("mcts:iters=5,hints=0")
     assert isinstance(m, MCTSAgent) and m.hints is False
+
+
+def test_eyrie_after_hint_flags_a_move_that_strands_a_build_card() -> None:
+    """7.5.2 / 7.7: resolving the move column, a move that leaves the build card no
+    clearing to build in is hinted at a turmoil; one that brings the warriors there
+    is not."""
+    from rootlaw.agents.hints import AFTER, TURMOIL
+    from rootlaw.factions.eyrie import st_of
+
+    g, s = _eyrie_adding_to_decree(3)
+    roost = g.buildings_of(s, "roost")[0]
+    here = g.suits[roost]
+    builds = [a for a in g.adjacent(roost) if g.open_slots(a) > 0 and g.suits[a] != here]
+    assert builds, "seed 3 has an open clearing of another suit next to the roost"
+    target = g.suits[builds[0]]
+    card = {g.suit_of(c): c for c in g.deck}
+    for c in (card[here], card[target]):
+        g.deck.remove(c)
+    es = st_of(g, s)
+    es.decree = ((), (card[here],), (), (card[target],))  # move, then build
+    bird = next(c for c in g.hands[s] if g.suit_of(c) == "bird")
+    g.apply(("decree", bird, "recruit"))  # a bird recruits at the roost
+    for _ in range(20):  # through the rest of Birdsong and the recruit column
+        d = g.decision
+        assert d is not None
+        if d.kind == "decree" and g.stack[-1][2] == 1:
+            break
+        g.apply(next((o for o in d.options if o[0] in ("done", "decree_recruit")),
+                     d.options[0]))
+    else:
+        raise AssertionError("never reached the move column")
+    after = AFTER["eyrie"]
+    assert after(g, g, g.factions.index("marquise")) == 0.0  # not resolving: no hint
+    seen = set()
+    for o in g.legal_options():
+        if o[0] != "decree_move":
+            continue
+        moved = g.copy()
+        moved.apply(o)  # the count is still to choose: the build may yet be reachable
+        assert after(g, moved, s) == 0.0
+        for n in moved.legal_options():
+            done = moved.copy()
+            done.apply(n)
+            v = after(moved, done, s)  # single options run at once: the build or turmoil
+            fell = not any(st_of(done, s).decree)  # 7.7.2 Purge
+            assert v == (-TURMOIL if fell else 0.0), (o, n)
+            seen.add(v)
+    assert seen == {0.0, -TURMOIL}  # both a good and a stranding move exist
+    # before the move: a build card is fine one move away, stranded if no move can help
+    near = {g.suits[a] for a in g.adjacent(roost) if g.open_slots(a) > 0}
+    for x in ("fox", "rabbit", "mouse"):
+        y = g.copy()
+        st_of(y, s).decree = ((), (card[here],), (), (card[x],))
+        assert after(g, y, s) == (0.0 if x in near else -TURMOIL), x
+    # 7.7.2: after a turmoil the Decree is purged: hinted too
+    purged = g.copy()
+    st_of(purged, s).decree = ((), (), (), ())
+    assert after(g, purged, s) == -TURMOIL
