@@ -13,20 +13,11 @@ rules know nothing of agents). A faction without hints gets 0 for every option.
   next to the Eyrie's warriors to fight, no roost left or no open clearing of the suit
   it rules or can reach to build in; and a recruit card the warrior supply cannot
   cover.
-
-Some costs show only in the game after the option: ``AFTER`` hints read it, in the
-search's one-ply bias only (it has that game already; a copy per option is too dear
-for rollouts).
-
-- **Eyrie, resolving the Decree**: an option after which a card still to resolve has
-  no legal action and none one move away (while the move column is still to come), or
-  after which the Eyrie is in turmoil, is hinted at ``-TURMOIL`` (7.5.2, 7.7): e.g. a
-  move that takes the last warriors away from the only clearing a battle card could use.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rootlaw.core.options import Option
 from rootlaw.factions.eyrie import (
@@ -75,38 +66,7 @@ def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
     return False
 
 
-def eyrie_after(g: Game, after: Game, s: int) -> float:
-    """7.5.2 / 7.7: the Decree left unresolvable (or in turmoil) by a Daylight option."""
-    if not _resolving(g, s):
-        return 0.0
-    if not any(st_of(after, s).decree):
-        return -TURMOIL  # 7.7.2 Purge emptied the Decree
-    step = _resolving(after, s)
-    if step is None:
-        return 0.0  # the Decree is resolved
-    col, todo = step[2], step[3]
-    decree = st_of(after, s).decree
-    moving = col == 0 or (col == 1 and (bool(todo) or any(  # moves still to come
-        st[0] == "move_count" and st[1] == s for st in after.stack)))
-    for c in range(col, 4):
-        suits = todo if c == col else tuple(card_suit(after, x) for x in decree[c])
-        for suit in dict.fromkeys(suits):
-            if not column_actions(after, s, c, suit) and not (
-                    moving and _one_move_away(after, s, c, suit)):
-                return -TURMOIL
-    return 0.0
-
-
-def _resolving(g: Game, s: int) -> tuple[Any, ...] | None:
-    """Seat s's Decree step on g's stack (7.5.2), if it is resolving its Decree."""
-    for st in reversed(g.stack):
-        if st[0] == "eyrie.decree" and st[1] == s:
-            return st
-    return None
-
-
 HINTS: dict[str, Callable[[Game, int, Option], float]] = {"eyrie": eyrie}
-AFTER: dict[str, Callable[[Game, Game, int], float]] = {"eyrie": eyrie_after}
 
 
 def hint(g: Game, s: int, o: Option) -> float:

@@ -37,7 +37,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from rootlaw.agents.heuristic import Evaluator, prior
-from rootlaw.agents.hints import AFTER, HINTS
+from rootlaw.agents.hints import HINTS
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -204,18 +204,12 @@ class MCTSAgent:
         if self.bias_weight <= 0 or len(opts) < 2:
             return {}
         values = []
-        faction = g.factions[seat]
-        hint = HINTS.get(faction) if self.hints else None
-        after = AFTER.get(faction) if self.hints else None
+        hint = HINTS.get(g.factions[seat]) if self.hints else None
         for o in opts:
             c = g.copy()
             c.apply(o)
             v = self.evaluator.standing(c, seat) + 0.01 * prior(o)
-            if hint is not None:
-                v += hint(g, seat, o)
-            if after is not None:
-                v += after(g, c, seat)
-            values.append(v)
+            values.append(v + hint(g, seat, o) if hint is not None else v)
         lo, hi = min(values), max(values)
         span = hi - lo
         if span <= 0:
