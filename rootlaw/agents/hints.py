@@ -25,6 +25,7 @@ from rootlaw.factions.eyrie import (
     card_suit,
     column_actions,
     recruit_amount,
+    roosts_left,
     st_of,
     suit_ok,
 )
@@ -52,7 +53,7 @@ def eyrie(g: Game, s: int, o: Option) -> float:
 def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
     """Battle or build (7.5.2.III-IV) in a clearing of the suit next to the Eyrie's
     warriors: possible once the move column has brought them there."""
-    if col < 2 or (col == 3 and g.count_building(s, "roost") >= g.fdefs[s].buildings["roost"]):
+    if col < 2 or (col == 3 and roosts_left(g, s) <= 0):
         return False  # 7.5.2.IV: no roost left to build
     roosts = set(g.buildings_of(s, "roost"))
     foes = g.enemies(s)

@@ -89,6 +89,8 @@ class MCTSAgent:
         self.normalize = bool(norm)  # norm for the seat being searched
         if temperature <= 0:
             raise ValueError(f"temperature must be positive, not {temperature}")
+        if widen < 0:
+            raise ValueError(f"widen must be 0 (off) or positive, not {widen}")
         self.temperature = temperature  # VP: the softmax turning values into win chances
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
         self.widen = widen  # progressive widening: a node passed n times tries widen * √n

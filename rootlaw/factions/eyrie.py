@@ -130,7 +130,7 @@ class Eyrie(FactionDef):
             "leader": es.leader,
             "leaders_face_up": list(es.face_up),
             "decree": {COLUMNS[i]: list(col) for i, col in enumerate(es.decree)},
-            "roosts_on_track": Eyrie.buildings["roost"] - g.count_building(s, "roost"),
+            "roosts_on_track": roosts_left(g, s),
         }
 
 
@@ -272,6 +272,11 @@ def _column_suits(g: Game, s: int, col: int) -> tuple[str, ...]:
     return tuple(card_suit(g, c) for c in st_of(g, s).decree[col])
 
 
+def roosts_left(g: Game, s: int) -> int:
+    """Roosts still on the Eyrie's track (7.5.2.IV: none left, none to build)."""
+    return Eyrie.buildings["roost"] - g.count_building(s, "roost")
+
+
 def recruit_amount(g: Game, s: int) -> int:
     return 2 if st_of(g, s).leader == "charismatic" else 1  # 7.8.2
 
@@ -294,7 +299,7 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
         cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
         targets = battle_targets(g, s, cls)
         return [("decree_battle", suit, c, g.factions[o]) for c, o in targets]
-    if g.count_building(s, "roost") >= Eyrie.buildings["roost"]:
+    if roosts_left(g, s) <= 0:
         return []
     roosts = set(g.buildings_of(s, "roost"))
     return [("decree_build", suit, c) for c in g.clearings()

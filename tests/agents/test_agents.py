@@ -50,7 +50,7 @@ def test_make_agent_names_and_parameters() -> None:
         assert isinstance(m, MCTSAgent) and set(m.own) == own, spec
         assert all(isinstance(ev, FittedEvaluator) for ev in m.own.values())
     for bad in ("mcts:fast", "mcts:speed=3", "alphazero", "random:3", "mcts:rollout=magic",
-                "mcts:temp=0"):
+                "mcts:temp=0", "mcts:widen=-1"):
         with pytest.raises(ValueError):
             make_agent(bad)
 
