@@ -85,7 +85,7 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         from rootlaw.agents.mcts import TEMPERATURE, MCTSAgent
 
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
-                           "norm", "temp", "greedy", "widen", "fit", "hints"})
+                           "norm", "temp", "greedy", "widen", "fit", "hints", "reuse"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
@@ -95,7 +95,8 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
                          temperature=float(args.get("temp", TEMPERATURE)),
                          greedy=int(args.get("greedy", 0)),
                          widen=float(args.get("widen", 0)),
-                         hints=bool(float(args.get("hints", 1))), evaluator=_evaluator(args),
+                         hints=bool(float(args.get("hints", 1))),
+                         reuse=bool(float(args.get("reuse", 0))), evaluator=_evaluator(args),
                          own=_fitted_for(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
 

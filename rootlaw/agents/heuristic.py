@@ -117,10 +117,15 @@ class Evaluator:
         self.default = default if default is not None else DEFAULT
         self.pace = pace  # scale of the PACE terms (0: the static weights alone)
         self._resolved: dict[tuple[str, str], tuple[float, float]] = {}
+        self._views: dict[str, bool] = {}  # faction -> whether any of its weights reads the view
 
     def weight(self, faction: str, feature: str) -> float:
         """The feature's static weight for the faction."""
         return self._weights(faction, feature)[0]
+
+    def pace_weight(self, faction: str, feature: str) -> float:
+        """The feature's pace weight for the faction (scaled by ``pace``)."""
+        return self._weights(faction, feature)[1]
 
     def _weights(self, faction: str, feature: str) -> tuple[float, float]:
         """The feature's static weight and its (scaled) pace weight, looked up once."""
@@ -132,12 +137,24 @@ class Evaluator:
             self._resolved[key] = w
         return w
 
+    def reads_view(self, faction: str) -> bool:
+        """Whether a weight of the faction reads its view (``view:...``): the view is the
+        costly part of the features, and most factions' weights leave it alone."""
+        r = self._views.get(faction)
+        if r is None:
+            static = self.weights.get(faction, self.default)
+            pace = PACE.get(faction, {}) if self.pace else {}
+            r = any(w and (k.startswith("view:") or k[:1] in "*?[")  # may match a view path
+                    for k, w in (*static.items(), *pace.items()))
+            self._views[faction] = r
+        return r
+
     def value(self, g: Game, s: int) -> float:
         """What seat s's position is worth, in VP-like units: the static weights plus the
         pace weights times the rounds left."""
         faction = g.factions[s]
         static = pace = 0.0
-        for name, x in features(g, s).items():
+        for name, x in features(g, s, self.reads_view(faction)).items():
             if x:
                 w, p = self._weights(faction, name)
                 static += w * x
@@ -204,8 +221,9 @@ def rounds_left(g: Game) -> float:
     return max(0.0, WIN_SCORE - max(g.vp)) / ROUND_VP
 
 
-def features(g: Game, s: int) -> dict[str, float]:
-    """The features of seat s in g (see the module's docstring)."""
+def features(g: Game, s: int, view: bool = True) -> dict[str, float]:
+    """The features of seat s in g (see the module's docstring); without ``view``, those
+    read from the engine alone."""
     fd = g.fdefs[s]
     rulers = g.rulers()
     out: dict[str, float] = {
@@ -221,7 +239,8 @@ def features(g: Game, s: int) -> dict[str, float]:
         out["building:" + kind] = float(g.count_building(s, kind))
     for kind in fd.tokens:
         out["token:" + kind] = float(g.count_building(s, kind))
-    _flatten(fd.view(g, s, s), "view:", out)
+    if view:
+        _flatten(fd.view(g, s, s), "view:", out)
     return out
 
 

@@ -11,8 +11,17 @@ rules know nothing of agents). A faction without hints gets 0 for every option.
   none one move away (the move column resolves before battle and build): no roost of the
   suit to recruit at, no warriors in a clearing of the suit to move, no enemy piece in or
   next to the Eyrie's warriors to fight, no roost left or no open clearing of the suit
-  it rules or can reach to build in; and a recruit card the warrior supply cannot
-  cover.
+  it rules or can reach to build in (for every build card a clearing of its own, and
+  a roost left on the track); and a recruit card the warrior supply cannot cover.
+
+An *outlook* is the same knowledge applied to a position rather than an option: a
+VP-like correction to what the position is worth, for what its faction's rules will
+make of it beyond the search's horizon.
+
+- **Eyrie**: the Decree as it stands must be resolved in the next Daylight (7.5.2): a
+  card with no action for its suit and none one move away, or a recruit column the
+  warrior supply cannot fill, means turmoil, worth ``-TURMOIL`` and the bird cards the
+  Eyrie would lose VP for (7.7.1).
 """
 from __future__ import annotations
 
@@ -42,12 +51,50 @@ def eyrie(g: Game, s: int, o: Option) -> float:
         return 0.0
     col = COLUMNS.index(o[2])
     suit = card_suit(g, o[1])
+    if col == 3:  # every build card needs a roost and a clearing of its own
+        column = [card_suit(g, c) for c in st_of(g, s).decree[3]]
+        return 0.0 if _builds_fit(g, s, [*column, suit]) else -TURMOIL
     if not column_actions(g, s, col, suit) and not _one_move_away(g, s, col, suit):
         return -TURMOIL
     # 7.5.2.I: every recruit card places warriors from the supply (two: 7.8.2 Charismatic)
     if col == 0 and g.warrior_supply(s) < recruit_amount(g, s) * (len(st_of(g, s).decree[0]) + 1):
         return -TURMOIL
     return 0.0
+
+
+def eyrie_outlook(g: Game, s: int) -> float:
+    """7.5.2, 7.7: the Decree cannot be resolved from here: turmoil ahead."""
+    decree = st_of(g, s).decree
+    suits = [[card_suit(g, c) for c in col] for col in decree]
+    birds = sum(col.count("bird") for col in suits)
+    if g.warrior_supply(s) < recruit_amount(g, s) * len(decree[0]):  # 7.5.2.I
+        return -TURMOIL - birds
+    for col, column in enumerate(suits[:3]):
+        for suit in dict.fromkeys(column):
+            if not column_actions(g, s, col, suit) and not _one_move_away(g, s, col, suit):
+                return -TURMOIL - birds
+    return 0.0 if _builds_fit(g, s, suits[3]) else -TURMOIL - birds
+
+
+def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
+    """7.5.2.IV: each build card places a roost from the track in a clearing of its suit
+    (birds: any) that has none, the Eyrie ruling it now or its warriors next to it (one
+    move away); so there must be a roost and a clearing for every card. The clearings
+    of one suit serve that suit's cards and the bird cards alike (Hall's condition)."""
+    if not suits:
+        return True
+    if len(suits) > roosts_left(g, s):
+        return False
+    roosts = set(g.buildings_of(s, "roost"))
+    open_by_suit: dict[str, int] = {}
+    for c in g.clearings():
+        if c in roosts or g.open_slots(c) <= 0 or not g.may_place(s, c):
+            continue
+        if g.rules(s, c) or any(g.warriors[s][a] for a in g.adjacent(c)):
+            open_by_suit[g.suits[c]] = open_by_suit.get(g.suits[c], 0) + 1
+    if len(suits) > sum(open_by_suit.values()):
+        return False
+    return all(suits.count(x) <= open_by_suit.get(x, 0) for x in set(suits) if x != "bird")
 
 
 def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
@@ -68,6 +115,7 @@ def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
 
 
 HINTS: dict[str, Callable[[Game, int, Option], float]] = {"eyrie": eyrie}
+OUTLOOKS: dict[str, Callable[[Game, int], float]] = {"eyrie": eyrie_outlook}
 
 
 def hint(g: Game, s: int, o: Option) -> float:

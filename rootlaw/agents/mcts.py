@@ -20,14 +20,19 @@ One tree for the deciding seat's information set. Every iteration:
 4. **roll out**: play on with a cheap policy for ``horizon`` faction turns (default: one
    round), Rootbotics bots acting inside the engine as always;
 5. **evaluate**: a finished game gives 1 to the winners and 0 to the rest; otherwise the
-   heuristic values of every seat become win chances (a softmax at ``temperature`` VP);
+   heuristic values of every seat, with the factions' outlooks (``rootlaw.agents.hints``:
+   the Eyrie's turmoil ahead), become win chances (a softmax at ``temperature`` VP);
 6. **back up** each seat's reward along the path.
 
 The answer is the root's most visited option. The budget is ``seconds`` per decision or
-``iterations`` (both: whichever ends first). Rollout policies: ``random`` (uniform),
-``prior`` (random, weighted by the verb priors of the heuristic agent and the faction's
-hints; ``hints=False`` leaves the hints out of both) and ``heuristic``
-(the heuristic agent's greedy one-ply choice: stronger, about ten times slower).
+``iterations`` (both: whichever ends first). With ``reuse`` the search keeps the chosen
+option's subtree, and when the seat's next decision follows directly (one option applied
+since, in the same turn, the other scores unchanged), it starts from there: the
+iterations that went through that option count again (tree reuse: most of a turn's
+decisions follow one another). Rollout policies: ``random`` (uniform), ``prior``
+(random, weighted by the verb priors of the heuristic agent and the faction's hints;
+``hints=False`` leaves the hints out of both) and ``heuristic`` (the heuristic agent's
+greedy one-ply choice: stronger, about ten times slower).
 """
 from __future__ import annotations
 
@@ -37,7 +42,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from rootlaw.agents.heuristic import Evaluator, prior
-from rootlaw.agents.hints import HINTS
+from rootlaw.agents.hints import HINTS, OUTLOOKS
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -72,7 +77,8 @@ class MCTSAgent:
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool | None = None,
                  temperature: float = TEMPERATURE, greedy: int = 0, widen: float = 0.0,
-                 hints: bool = True, evaluator: Evaluator | None = None,
+                 hints: bool = True, reuse: bool = False,
+                 evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
@@ -95,6 +101,9 @@ class MCTSAgent:
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
         self.widen = widen  # progressive widening: a node passed n times tries widen * √n
         self.hints = hints  # the factions' hints (rootlaw.agents.hints) in bias and rollouts
+        self.reuse = reuse  # search on from the chosen option's subtree (see choose)
+        self._kept: tuple[tuple[Any, ...], Node] | None = None  # (where it applies, subtree)
+        self._here: tuple[Any, ...] = ()  # the last search's position (see _position)
         self.general = evaluator or Evaluator()
         self.own = own or {}  # the searching seat's faction -> the evaluator it searches with
         self.evaluator = self.general
@@ -102,20 +111,46 @@ class MCTSAgent:
 
     def choose(self, view: dict[str, Any], options: list[Option],
                sampler: Sampler | None = None) -> Option:
+        kept, self._kept = self._kept, None
         if len(options) == 1:
             return options[0]
         if sampler is None:  # no way to search: the heuristic priors decide
             return max(options, key=lambda o: prior(o) + self.rng.random() * 0.5)
-        root = self.search(sampler)
+        root = self.search(sampler, kept)
         best = max(options, key=lambda o: (root.children[o].visits if o in root.children
                                            else -1, self.rng.random()))
+        child = root.children.get(best)
+        if self.reuse and child is not None:
+            self._kept = (self._next(), child)
         return best
 
-    def search(self, sampler: Sampler) -> Node:
+    @staticmethod
+    def _position(g: Game) -> tuple[Any, ...]:
+        """Where a search starts, in public terms every sample shares: the options
+        applied so far, the turn, the seat to decide and the other seats' scores."""
+        d = g.decision
+        seat = d.seat if d is not None else ""
+        others = tuple(v for f, v in zip(g.factions, g.vp, strict=True) if f != seat)
+        return (g.version, g.turn_no, seat, others)
+
+    def _next(self) -> tuple[Any, ...]:
+        """The position of the same seat's decision right after its chosen option: one
+        option later, the same turn and the other seats' scores unchanged (a subtree is
+        kept for nothing else)."""
+        version, turn, seat, others = self._here
+        return (version + 1, turn, seat, others)
+
+    def search(self, sampler: Sampler,
+               kept: tuple[tuple[Any, ...], Node] | None = None) -> Node:
+        """Search from a fresh root, or from ``kept`` (a subtree and the position it
+        belongs to) when the pending decision is at that position."""
         self.evaluator = self.own.get(sampler.faction, self.general)
         self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
-        root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        first: Game | None = sampler.sample()
+        assert first is not None
+        self._here = self._position(first)
+        root = kept[1] if kept is not None and kept[0] == self._here else Node()
         limit = self.iterations
         n = 0
         while True:
@@ -123,10 +158,12 @@ class MCTSAgent:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, sampler.sample())
+            self.iterate(root, first if first is not None else sampler.sample())
+            first = None
             root.visits += 1  # a node's visits count its passes (widening reads them)
             n += 1
-        self.last = {"iterations": n, "visits": {o: ch.visits for o, ch in root.children.items()},
+        self.last = {"iterations": n, "reused": root.visits - n,
+                     "visits": {o: ch.visits for o, ch in root.children.items()},
                      "mean": {o: ch.total / ch.visits for o, ch in root.children.items()
                               if ch.visits}}
         return root
@@ -255,6 +292,11 @@ class MCTSAgent:
         if g.won:
             return [1.0 if f in g.won else 0.0 for f in g.factions]
         values = self.evaluator.values(g)
+        if self.hints:  # what the factions' rules make of the position past the horizon
+            for i, f in enumerate(g.factions):
+                outlook = OUTLOOKS.get(f)
+                if outlook is not None:
+                    values[i] += outlook(g, i)
         top = max(values)
         t = self.temperature
         exps = [math.exp((v - top) / t) for v in values]

@@ -24,6 +24,7 @@ from rootlaw.agents.heuristic import (
 from rootlaw.agents.mcts import MCTSAgent
 from rootlaw.core.determinize import Sampler
 from rootlaw.core.faction_api import FACTIONS
+from rootlaw.tournament import bots_against
 
 BOTS = ["electric_eyrie", "automated_alliance", "vagabot"]
 
@@ -112,6 +113,28 @@ def test_heuristic_features_are_generic_and_weights_readable() -> None:
     assert ev.weight("vagabot", "building:anything") == 0.6  # the default weights
     s = g.seat_of("eyrie")
     assert ev.value(g, s) >= g.vp[s]
+
+
+def test_values_read_the_view_only_when_a_weight_does() -> None:
+    """The view is left out of the features of factions whose weights never read it
+    (the bots' default weights), and every value is still the weighted sum over all the
+    features."""
+    ev = Evaluator()
+    assert ev.reads_view("eyrie") and ev.reads_view("vagabond")
+    assert not ev.reads_view("vagabot") and not ev.reads_view("mechanical_marquise")
+    assert Evaluator(default={"*": 0.1}).reads_view("vagabot")  # a pattern that may match
+    rnd = random.Random(3)
+    for factions in (["eyrie", *bots_against("eyrie")], ["marquise", "eyrie", "alliance",
+                                                          "vagabond"]):
+        g = rootlaw.new_game(factions=factions, seed=3)
+        for _ in range(300):
+            if g.is_over:
+                break
+            g.apply(rnd.choice(g.legal_options()))
+            for s, f in enumerate(g.factions):
+                full = sum(ev.weight(f, k) * x for k, x in features(g, s).items())
+                paced = sum(ev.pace_weight(f, k) * x for k, x in features(g, s).items())
+                assert ev.value(g, s) == pytest.approx(full + rounds_left(g) * paced)
 
 
 def test_pace_counts_engine_pieces_for_the_rounds_left() -> None:
@@ -250,6 +273,42 @@ def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
     assert time.perf_counter() - t < 1.0 and timed.last["iterations"] >= 1
 
 
+def test_reuse_searches_on_from_the_chosen_subtree_only_where_it_belongs() -> None:
+    """reuse=1: when the seat's next decision follows its last one directly, the search
+    starts from the chosen option's subtree (its visits count again); a decision
+    elsewhere (another game, the next turn) starts afresh, and reuse=0 never reuses."""
+    g = rootlaw.new_game(factions=["eyrie", *bots_against("eyrie")], seed=4)
+    agent = make_agent("mcts:iters=40,reuse=1", 1)
+    plain = make_agent("mcts:iters=40", 1)
+    assert isinstance(agent, MCTSAgent) and isinstance(plain, MCTSAgent)
+    reused: list[bool] = []
+    again = False  # the last decision was already searched on a copy of this position
+    while g.turn_no < 6:
+        d = g.decision
+        assert d is not None
+        before, turn = g.version, g.turn_no
+        o = decide(agent, g, seed=g.version)
+        if again:  # what that search kept belongs one option later: not here
+            assert agent.last["reused"] == 0
+        kept = agent.last["visits"].get(o, 0) if len(d.options) > 1 else 0
+        decide(plain, g, seed=g.version)
+        assert plain.last.get("reused", 0) == 0
+        g.apply(o)
+        nxt = g.decision
+        again = bool(kept and nxt is not None and len(nxt.options) > 1
+                     and g.version == before + 1 and nxt.seat == d.seat
+                     and g.turn_no == turn)
+        if again:
+            decide(agent, g.copy(), seed=g.version)
+            reused.append(agent.last["reused"] == kept)
+    assert reused and all(reused)
+    other = rootlaw.new_game(factions=["eyrie", *bots_against("eyrie")], seed=5)
+    while other.decision is not None and len(other.decision.options) < 2:
+        other.apply(other.legal_options()[0])
+    decide(agent, other, seed=1)
+    assert agent.last["reused"] == 0
+
+
 @pytest.mark.parametrize("alliance", ["mcts:iters=8,rollout=random", "mcts:iters=8,greedy=3,fit=1"])
 def test_mcts_plays_a_whole_game_with_humans_and_bots(alliance: str) -> None:
     g = rootlaw.new_game(factions=["alliance", "vagabond", "mechanical_marquise"], seed=3)
@@ -306,9 +365,10 @@ def _eyrie_adding_to_decree(seed: int) -> tuple[rootlaw.Game, int]:
 
 
 def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
-    """7.5.2 / 7.7: a card with no way to resolve its column is hinted at a turmoil."""
-    from rootlaw.agents.hints import TURMOIL, hint
-    from rootlaw.factions.eyrie import st_of
+    """7.5.2 / 7.7: a card with no way to resolve its column is hinted at a turmoil, and
+    so is a Decree that cannot be resolved (the outlook)."""
+    from rootlaw.agents.hints import TURMOIL, eyrie_outlook, hint
+    from rootlaw.factions.eyrie import card_suit, st_of
 
     g, s = _eyrie_adding_to_decree(3)
     roost = g.buildings_of(s, "roost")[0]
@@ -329,8 +389,27 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
         full.place_building(s, "roost", c)
     for x in near:
         assert hint(full, s, ("decree", card[x], "build")) == -TURMOIL
-    # 7.5.2.I: recruit cards the warrior supply cannot cover
+    # every build card needs a clearing of its own: birds fill the reachable ones
     es = st_of(g, s)
+    spots = [a for a in g.adjacent(roost) if g.open_slots(a) > 0 and g.may_place(s, a)]
+    plain = es.decree
+    es.decree = (*plain[:3], (card["bird"],) * (len(spots) - 1))
+    assert hint(g, s, ("decree", card["bird"], "build")) == 0.0
+    es.decree = (*plain[:3], (card["bird"],) * len(spots))
+    assert hint(g, s, ("decree", card["bird"], "build")) == -TURMOIL
+    es.decree = plain
+    # the outlook: the Decree as it stands, resolved in the next Daylight
+    assert eyrie_outlook(g, s) == 0.0
+    viziers = [sum(1 for c in col if card_suit(g, c) == "bird") for col in plain]  # 7.3.3
+    es.decree = ((card[other],), *plain[1:])
+    assert eyrie_outlook(g, s) == -TURMOIL - sum(viziers[1:])
+    es.decree = ((card[other], card["bird"]), *plain[1:])
+    # and a VP for each bird card (7.7.1)
+    assert eyrie_outlook(g, s) == -TURMOIL - sum(viziers[1:]) - 1
+    es.decree = (*plain[:3], (card["bird"],) * (len(spots) + 1))
+    assert eyrie_outlook(g, s) == -TURMOIL - sum(viziers[:3]) - len(spots) - 1
+    es.decree = plain
+    # 7.5.2.I: recruit cards the warrior supply cannot cover
     es.decree = (es.decree[0] + (card["bird"],) * g.warrior_supply(s), *es.decree[1:])
     assert hint(g, s, ("decree", card[g.suits[roost]], "recruit")) == -TURMOIL
     m = g.factions.index("marquise")
