@@ -11,8 +11,9 @@ rules know nothing of agents). A faction without hints gets 0 for every option.
   none one move away (the move column resolves before battle and build): no roost of the
   suit to recruit at, no warriors in a clearing of the suit to move, no enemy piece in or
   next to the Eyrie's warriors to fight, no roost left or no open clearing of the suit
-  it rules or can reach to build in (for every build card a clearing of its own, and
-  a roost left on the track); and a recruit card the warrior supply cannot cover.
+  it rules or can reach to build in (for every build card a clearing of its own, one
+  move card for each clearing to reach, and a roost left on the track); and a recruit
+  card the warrior supply cannot cover.
 
 An *outlook* is the same knowledge applied to a position rather than an option: a
 VP-like correction to what the position is worth, for what its faction's rules will
@@ -78,23 +79,32 @@ def eyrie_outlook(g: Game, s: int) -> float:
 
 def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
     """7.5.2.IV: each build card places a roost from the track in a clearing of its suit
-    (birds: any) that has none, the Eyrie ruling it now or its warriors next to it (one
-    move away); so there must be a roost and a clearing for every card. The clearings
-    of one suit serve that suit's cards and the bird cards alike (Hall's condition)."""
+    (birds: any) that has none and that the Eyrie rules: one it rules now, or one next
+    to its warriors, each of those taken by a card of the move column first. So there
+    must be a roost for every card, and clearings for them (Hall's condition: one suit's
+    clearings serve that suit's cards and the bird cards alike)."""
     if not suits:
         return True
     if len(suits) > roosts_left(g, s):
         return False
     roosts = set(g.buildings_of(s, "roost"))
-    open_by_suit: dict[str, int] = {}
+    ruled: dict[str, int] = {}  # suit -> clearings open to a roost now
+    near: dict[str, int] = {}  # suit -> clearings open to one once a move takes them
     for c in g.clearings():
         if c in roosts or g.open_slots(c) <= 0 or not g.may_place(s, c):
             continue
-        if g.rules(s, c) or any(g.warriors[s][a] for a in g.adjacent(c)):
-            open_by_suit[g.suits[c]] = open_by_suit.get(g.suits[c], 0) + 1
-    if len(suits) > sum(open_by_suit.values()):
-        return False
-    return all(suits.count(x) <= open_by_suit.get(x, 0) for x in set(suits) if x != "bird")
+        if g.rules(s, c):
+            ruled[g.suits[c]] = ruled.get(g.suits[c], 0) + 1
+        elif any(g.warriors[s][a] for a in g.adjacent(c)):
+            near[g.suits[c]] = near.get(g.suits[c], 0) + 1
+    moves = len(st_of(g, s).decree[1])
+    short = 0  # clearings the move column must take for the suited cards
+    for x in set(suits) - {"bird"}:
+        lack = suits.count(x) - ruled.get(x, 0)
+        if lack > near.get(x, 0):
+            return False
+        short += max(0, lack)
+    return short <= moves and len(suits) <= sum(ruled.values()) + min(moves, sum(near.values()))
 
 
 def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:

@@ -378,10 +378,17 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     assert hint(g, s, ("decree", card["bird"], "recruit")) == 0.0  # birds are wild
     assert hint(g, s, ("decree", card[other], "recruit")) == -TURMOIL  # no roost of it
     assert hint(g, s, ("done",)) == 0.0
-    # build: in a clearing of the suit it rules, or one the move column can reach first
+    # build: in a clearing of the suit it rules, or one a card of the move column can
+    # take first (its only roost is in its corner, so it rules no other clearing yet)
+    es = st_of(g, s)
+    plain = es.decree
     near = {g.suits[a] for a in g.adjacent(roost) if g.open_slots(a) > 0}
+    es.decree = (plain[0], (card["bird"],), plain[2], ())
     for x in ("fox", "rabbit", "mouse"):
         assert hint(g, s, ("decree", card[x], "build")) == (0.0 if x in near else -TURMOIL)
+    es.decree = (plain[0], (), plain[2], ())
+    assert hint(g, s, ("decree", card["bird"], "build")) == -TURMOIL  # nothing to move
+    es.decree = plain
     # 7.5.2.IV: with every roost on the map, no build card can be resolved
     full = g.copy()
     spots = [c for c in full.clearings() if c != roost and full.open_slots(c) > 0]
@@ -389,14 +396,16 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
         full.place_building(s, "roost", c)
     for x in near:
         assert hint(full, s, ("decree", card[x], "build")) == -TURMOIL
-    # every build card needs a clearing of its own: birds fill the reachable ones
-    es = st_of(g, s)
+    # every build card needs a clearing of its own, and a move card to take it: birds
+    # fill the reachable ones
     spots = [a for a in g.adjacent(roost) if g.open_slots(a) > 0 and g.may_place(s, a)]
-    plain = es.decree
-    es.decree = (*plain[:3], (card["bird"],) * (len(spots) - 1))
+    moves = (card["bird"],) * len(spots)
+    es.decree = (plain[0], moves, plain[2], (card["bird"],) * (len(spots) - 1))
     assert hint(g, s, ("decree", card["bird"], "build")) == 0.0
-    es.decree = (*plain[:3], (card["bird"],) * len(spots))
-    assert hint(g, s, ("decree", card["bird"], "build")) == -TURMOIL
+    es.decree = (plain[0], moves[1:], plain[2], (card["bird"],) * (len(spots) - 1))
+    assert hint(g, s, ("decree", card["bird"], "build")) == -TURMOIL  # a move too few
+    es.decree = (plain[0], moves, plain[2], (card["bird"],) * len(spots))
+    assert hint(g, s, ("decree", card["bird"], "build")) == -TURMOIL  # a clearing too few
     es.decree = plain
     # the outlook: the Decree as it stands, resolved in the next Daylight
     assert eyrie_outlook(g, s) == 0.0
@@ -406,8 +415,9 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     es.decree = ((card[other], card["bird"]), *plain[1:])
     # and a VP for each bird card (7.7.1)
     assert eyrie_outlook(g, s) == -TURMOIL - sum(viziers[1:]) - 1
-    es.decree = (*plain[:3], (card["bird"],) * (len(spots) + 1))
-    assert eyrie_outlook(g, s) == -TURMOIL - sum(viziers[:3]) - len(spots) - 1
+    es.decree = (plain[0], moves, plain[2], (card["bird"],) * (len(spots) + 1))
+    birds = viziers[0] + viziers[2] + 2 * len(spots) + 1
+    assert eyrie_outlook(g, s) == -TURMOIL - birds
     es.decree = plain
     # 7.5.2.I: recruit cards the warrior supply cannot cover
     es.decree = (es.decree[0] + (card["bird"],) * g.warrior_supply(s), *es.decree[1:])
