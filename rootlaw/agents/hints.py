@@ -20,9 +20,10 @@ VP-like correction to what the position is worth, for what its faction's rules w
 make of it beyond the search's horizon.
 
 - **Eyrie**: the Decree as it stands must be resolved in the next Daylight (7.5.2): a
-  card with no action for its suit and none one move away, or a recruit column the
-  warrior supply cannot fill, means turmoil, worth ``-TURMOIL`` and the bird cards the
-  Eyrie would lose VP for (7.7.1).
+  card with no action for its suit and none one move away, a build column without a
+  roost and a clearing for each card, or a recruit column the warrior supply cannot
+  fill, means turmoil, worth ``-TURMOIL`` and the bird cards the Eyrie would lose VP
+  for (7.7.1).
 """
 from __future__ import annotations
 

@@ -147,9 +147,9 @@ class MCTSAgent:
         self.evaluator = self.own.get(sampler.faction, self.general)
         self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        first: Game | None = sampler.sample()
-        assert first is not None
-        self._here = self._position(first)
+        sample = sampler.sample()  # the first iteration's, and where the search starts
+        self._here = self._position(sample)
+        first: Game | None = sample
         root = kept[1] if kept is not None and kept[0] == self._here else Node()
         limit = self.iterations
         n = 0
