@@ -28,8 +28,9 @@ def trace(me: str, agent_spec: str, seed: int, turns: int, top: int) -> None:
         if len(d.options) > 1 and last:
             best = sorted(last["visits"].items(), key=lambda kv: -kv[1])[:top]
             stats = "  ".join(f"{o}: {v}/{last['mean'].get(o, 0.0):.3f}" for o, v in best)
+            reused = f", {last['reused']} visits reused" if last.get("reused") else ""
             print(f"turn {g.turn_no} vp {g.vp} {d.kind} ({len(d.options)} options, "
-                  f"{last['iterations']} iterations): {stats} -> {option}")
+                  f"{last['iterations']} iterations{reused}): {stats} -> {option}")
         g.apply(option)
     print("scores", g.scores, "winners", list(g.winners))
 
