@@ -36,6 +36,7 @@ from rootlaw.factions.eyrie import (
     card_suit,
     column_actions,
     recruit_amount,
+    roost_sites,
     roosts_left,
     st_of,
     suit_ok,
@@ -53,29 +54,34 @@ def eyrie(g: Game, s: int, o: Option) -> float:
         return 0.0
     col = COLUMNS.index(o[2])
     suit = card_suit(g, o[1])
+    column = st_of(g, s).decree[col]
     if col == 3:  # every build card needs a roost and a clearing of its own
-        column = [card_suit(g, c) for c in st_of(g, s).decree[3]]
-        return 0.0 if _builds_fit(g, s, [*column, suit]) else -TURMOIL
-    if not column_actions(g, s, col, suit) and not _one_move_away(g, s, col, suit):
-        return -TURMOIL
-    # 7.5.2.I: every recruit card places warriors from the supply (two: 7.8.2 Charismatic)
-    if col == 0 and g.warrior_supply(s) < recruit_amount(g, s) * (len(st_of(g, s).decree[0]) + 1):
-        return -TURMOIL
-    return 0.0
+        fits = _builds_fit(g, s, [*(card_suit(g, c) for c in column), suit])
+    else:
+        fits = _resolvable(g, s, col, suit) and (col > 0 or _recruits_fit(g, s, len(column) + 1))
+    return 0.0 if fits else -TURMOIL
 
 
 def eyrie_outlook(g: Game, s: int) -> float:
     """7.5.2, 7.7: the Decree cannot be resolved from here: turmoil ahead."""
-    decree = st_of(g, s).decree
-    suits = [[card_suit(g, c) for c in col] for col in decree]
-    birds = sum(col.count("bird") for col in suits)
-    if g.warrior_supply(s) < recruit_amount(g, s) * len(decree[0]):  # 7.5.2.I
-        return -TURMOIL - birds
-    for col, column in enumerate(suits[:3]):
-        for suit in dict.fromkeys(column):
-            if not column_actions(g, s, col, suit) and not _one_move_away(g, s, col, suit):
-                return -TURMOIL - birds
-    return 0.0 if _builds_fit(g, s, suits[3]) else -TURMOIL - birds
+    suits = [[card_suit(g, c) for c in col] for col in st_of(g, s).decree]
+    fits = (_recruits_fit(g, s, len(suits[0]))
+            and all(_resolvable(g, s, col, suit)
+                    for col, column in enumerate(suits[:3]) for suit in dict.fromkeys(column))
+            and _builds_fit(g, s, suits[3]))
+    return 0.0 if fits else -TURMOIL - sum(col.count("bird") for col in suits)  # 7.7.1
+
+
+def _recruits_fit(g: Game, s: int, cards: int) -> bool:
+    """7.5.2.I: every recruit card places warriors from the supply (two: 7.8.2
+    Charismatic)."""
+    return g.warrior_supply(s) >= recruit_amount(g, s) * cards
+
+
+def _resolvable(g: Game, s: int, col: int, suit: str) -> bool:
+    """A card of the suit in column ``col`` (recruit, move or battle) has an action now,
+    or (battle) one move away."""
+    return bool(column_actions(g, s, col, suit)) or _battle_one_move_away(g, s, col, suit)
 
 
 def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
@@ -88,12 +94,9 @@ def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
         return True
     if len(suits) > roosts_left(g, s):
         return False
-    roosts = set(g.buildings_of(s, "roost"))
     ruled: dict[str, int] = {}  # suit -> clearings open to a roost now
     near: dict[str, int] = {}  # suit -> clearings open to one once a move takes them
-    for c in g.clearings():
-        if c in roosts or g.open_slots(c) <= 0 or not g.may_place(s, c):
-            continue
+    for c in roost_sites(g, s):
         if g.rules(s, c):
             ruled[g.suits[c]] = ruled.get(g.suits[c], 0) + 1
         elif any(g.warriors[s][a] for a in g.adjacent(c)):
@@ -108,21 +111,14 @@ def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
     return short <= moves and len(suits) <= sum(ruled.values()) + min(moves, sum(near.values()))
 
 
-def _one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
-    """Battle or build (7.5.2.III-IV) in a clearing of the suit next to the Eyrie's
-    warriors: possible once the move column has brought them there."""
-    if col < 2 or (col == 3 and roosts_left(g, s) <= 0):
-        return False  # 7.5.2.IV: no roost left to build
-    roosts = set(g.buildings_of(s, "roost"))
+def _battle_one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
+    """A battle card (7.5.2.III) with an enemy piece in a clearing of the suit next to the
+    Eyrie's warriors: possible once the move column has brought them there."""
+    if col != 2:
+        return False
     foes = g.enemies(s)
-    for c in g.clearings():
-        if not suit_ok(g, suit, c) or not any(g.warriors[s][a] for a in g.adjacent(c)):
-            continue
-        if col == 2 and any(g.has_any_piece(f, c) for f in foes):
-            return True
-        if col == 3 and c not in roosts and g.open_slots(c) > 0 and g.may_place(s, c):
-            return True
-    return False
+    return any(suit_ok(g, suit, c) and any(g.warriors[s][a] for a in g.adjacent(c))
+               and any(g.has_any_piece(f, c) for f in foes) for c in g.clearings())
 
 
 HINTS: dict[str, Callable[[Game, int, Option], float]] = {"eyrie": eyrie}

@@ -36,6 +36,7 @@ greedy one-ply choice: stronger, about ten times slower).
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -147,9 +148,9 @@ class MCTSAgent:
         self.evaluator = self.own.get(sampler.faction, self.general)
         self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        sample = sampler.sample()  # the first iteration's, and where the search starts
-        self._here = self._position(sample)
-        first: Game | None = sample
+        first = sampler.sample()  # the first iteration's, and where the search starts
+        self._here = self._position(first)
+        games = itertools.chain((first,), iter(sampler.sample, None))
         root = kept[1] if kept is not None and kept[0] == self._here else Node()
         limit = self.iterations
         n = 0
@@ -158,8 +159,7 @@ class MCTSAgent:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, first if first is not None else sampler.sample())
-            first = None
+            self.iterate(root, next(games))
             root.visits += 1  # a node's visits count its passes (widening reads them)
             n += 1
         self.last = {"iterations": n, "reused": root.visits - n,

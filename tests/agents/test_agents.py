@@ -132,8 +132,9 @@ def test_values_read_the_view_only_when_a_weight_does() -> None:
                 break
             g.apply(rnd.choice(g.legal_options()))
             for s, f in enumerate(g.factions):
-                full = sum(ev.weight(f, k) * x for k, x in features(g, s).items())
-                paced = sum(ev.pace_weight(f, k) * x for k, x in features(g, s).items())
+                every = features(g, s).items()
+                full = sum(ev.weight(f, k) * x for k, x in every)
+                paced = sum(ev.pace_weight(f, k) * x for k, x in every)
                 assert ev.value(g, s) == pytest.approx(full + rounds_left(g) * paced)
 
 
