@@ -1,8 +1,9 @@
 """Optional compiled build: ``ROOTLAW_COMPILE=1 pip install .`` (docs/compiled_style.md).
 
-The engine (rootlaw.core, rootlaw.factions, rootlaw.bots) is compiled with mypyc from
-the same Python source. Without the variable, or when mypyc or a C compiler is
-missing or fails, the install is the pure-Python reference build.
+The engine (rootlaw.core, rootlaw.factions, rootlaw.bots) and the agents that search it
+(rootlaw.agents) are compiled with mypyc from the same Python source. Without the
+variable, or when mypyc or a C compiler is missing or fails, the install is the
+pure-Python reference build.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["rootlaw/core", "rootlaw/factions", "rootlaw/bots"]
+COMPILED = ["rootlaw/core", "rootlaw/factions", "rootlaw/bots", "rootlaw/agents"]
 
 
 def _warn(message: str) -> None:

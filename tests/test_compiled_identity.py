@@ -81,6 +81,51 @@ def play(path: Path, mixes: list[Any]) -> tuple[str, list[str], list[str]]:
     return str(out["build"]), list(out["digests"]), list(out["first"])
 
 
+def need_compiled() -> None:
+    """Skip without a compiled build; fail instead under ROOTLAW_REQUIRE_COMPILED=1."""
+    if not (COMPILED / "rootlaw").is_dir():
+        if os.environ.get("ROOTLAW_REQUIRE_COMPILED") == "1":
+            pytest.fail(f"no compiled build at {COMPILED} (run scripts/build_compiled)")
+        pytest.skip(f"no compiled build at {COMPILED} (run scripts/build_compiled)")
+
+
+# Runs in the child process: the agents (compiled too) search games on an iteration
+# budget; prints every choice they make, which must not depend on the build.
+SEARCHER = """
+import json, sys
+import rootlaw
+from rootlaw.agents.base import decide, make_agent
+from rootlaw.tournament import bots_against
+choices = []
+for me, spec in json.loads(sys.argv[1]):
+    g = rootlaw.new_game(factions=[me, *bots_against(me)], seed=3)
+    agent = make_agent(spec, 1)
+    while g.turn_no < 9 and not g.is_over:
+        o = decide(agent, g, seed=g.version)
+        searched = getattr(agent, "last", {}).get("iterations", 0)
+        choices.append([me, spec, g.version, str(o), searched])
+        g.apply(o)
+print(json.dumps({"build": rootlaw.BUILD, "choices": choices}))
+"""
+SEARCHES = [("eyrie", "mcts:iters=30"), ("marquise", "mcts:iters=30,halving=8"),
+            ("vagabond", "mcts:iters=20,reuse=1"), ("alliance", "heuristic")]
+
+
+def test_compiled_agents_make_the_same_choices() -> None:
+    """The agents are compiled too (setup.py): on an iteration budget, both builds'
+    searches make the same choices from the same seeds (the fitted values, the hints
+    and outlooks, halving and tree reuse included)."""
+    need_compiled()
+    runs = []
+    for path in (ROOT, COMPILED):
+        done = subprocess.run([sys.executable, "-P", "-c", SEARCHER, json.dumps(SEARCHES)],
+                              env={**os.environ, "PYTHONPATH": str(path)},
+                              capture_output=True, text=True, check=True)
+        runs.append(json.loads(done.stdout))
+    assert [r["build"] for r in runs] == ["pure", "compiled"]
+    assert len(runs[0]["choices"]) > 40 and runs[0]["choices"] == runs[1]["choices"]
+
+
 def mix_id(mix: Any) -> str:
     factions, _, setup = mix
     return "-".join([*factions, *(str(v) for v in setup.values())])
@@ -88,10 +133,7 @@ def mix_id(mix: Any) -> str:
 
 @pytest.mark.parametrize("mix", MIXES, ids=mix_id)  # -k picks mixes, e.g. -k corvids
 def test_compiled_build_plays_the_same_games(mix: Any) -> None:
-    if not (COMPILED / "rootlaw").is_dir():
-        if os.environ.get("ROOTLAW_REQUIRE_COMPILED") == "1":
-            pytest.fail(f"no compiled build at {COMPILED} (run scripts/build_compiled)")
-        pytest.skip(f"no compiled build at {COMPILED} (run scripts/build_compiled)")
+    need_compiled()
     pure_build, pure, pure_first = play(ROOT, [mix])
     compiled_build, compiled, compiled_first = play(COMPILED, [mix])
     assert (pure_build, compiled_build) == ("pure", "compiled")

@@ -85,7 +85,8 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         from rootlaw.agents.mcts import TEMPERATURE, MCTSAgent
 
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
-                           "norm", "temp", "greedy", "widen", "fit", "hints", "reuse"})
+                           "norm", "temp", "greedy", "widen", "fit", "hints", "reuse",
+                           "halving"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
@@ -96,7 +97,8 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
                          greedy=int(args.get("greedy", 0)),
                          widen=float(args.get("widen", 0)),
                          hints=bool(float(args.get("hints", 1))),
-                         reuse=bool(float(args.get("reuse", 0))), evaluator=_evaluator(args),
+                         reuse=bool(float(args.get("reuse", 0))),
+                         halving=int(args.get("halving", 0)), evaluator=_evaluator(args),
                          own=_fitted_for(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
 

@@ -78,7 +78,7 @@ class MCTSAgent:
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool | None = None,
                  temperature: float = TEMPERATURE, greedy: int = 0, widen: float = 0.0,
-                 hints: bool = True, reuse: bool = False,
+                 hints: bool = True, reuse: bool = False, halving: int = 0,
                  evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
@@ -102,6 +102,9 @@ class MCTSAgent:
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
         self.widen = widen  # progressive widening: a node passed n times tries widen * √n
         self.hints = hints  # the factions' hints (rootlaw.agents.hints) in bias and rollouts
+        if halving < 0:
+            raise ValueError(f"halving must be 0 (off) or the options to keep, not {halving}")
+        self.halving = halving  # sequential halving at the root over this many options
         self.reuse = reuse  # search on from the chosen option's subtree (see choose)
         self._kept: tuple[tuple[Any, ...], Node] | None = None  # (where it applies, subtree)
         self._here: tuple[Any, ...] = ()  # the last search's position (see _position)
@@ -117,6 +120,8 @@ class MCTSAgent:
             return options[0]
         if sampler is None:  # no way to search: the heuristic priors decide
             return max(options, key=lambda o: prior(o) + self.rng.random() * 0.5)
+        if self.halving:
+            return self.halve(sampler, options)
         root = self.search(sampler, kept)
         best = max(options, key=lambda o: (root.children[o].visits if o in root.children
                                            else -1, self.rng.random()))
@@ -168,8 +173,72 @@ class MCTSAgent:
                               if ch.visits}}
         return root
 
-    def iterate(self, root: Node, g: Game) -> None:
-        path: list[tuple[Node, int]] = []  # (edge's child node, seat that chose it)
+    def halve(self, sampler: Sampler, options: list[Option]) -> Option:
+        """Sequential halving at the root (Karnin, Koren and Somekh 2013; for MCTS roots,
+        Pepels et al. 2014 and Danihelka et al. 2022) on common random numbers.
+
+        The ``halving`` options the heuristic likes best are kept. Every pass draws one
+        game and one rollout seed and tries each kept option on that same game and seed,
+        so their means differ by the option rather than by the draw. The budget is split
+        into ceil(log2 k) equal rounds, each ending by dropping the worse half (by mean,
+        plus the heuristic's bias fading with the passes, as in ``select``). Below each
+        option the tree is searched as usual. The answer is the best survivor."""
+        self.evaluator = self.own.get(sampler.faction, self.general)
+        self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
+        start = time.perf_counter()
+        first = sampler.sample()
+        seat = sampler.seat
+        bias = self.biases(first, seat, options)
+        alive = sorted(options, key=lambda o: -bias.get(o, 0.0))[:self.halving]
+        root = Node()
+        for o in alive:
+            root.children[o] = Node()
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        games = itertools.chain((first,), iter(sampler.sample, None))
+        limit, seconds = self.iterations, self.seconds
+        n = passes = done = 0
+        while len(alive) > 1 or passes == 0:
+            g = next(games)
+            state = self.rng.getstate()
+            for o in alive:
+                if limit is not None and n >= limit:
+                    break
+                self.rng.setstate(state)  # the same rollout draws for every option
+                c = g.copy()
+                c.apply(o)
+                child = root.children[o]
+                self.iterate(child, c, [(child, seat)])
+                n += 1
+            passes += 1
+            spent = (n / limit if limit is not None else 0.0)
+            if seconds is not None:
+                spent = max(spent, (time.perf_counter() - start) / seconds)
+            if spent >= 1.0:
+                break
+            while done < rounds - 1 and spent >= (done + 1) / rounds and len(alive) > 1:
+                alive = self._better_half(root, alive, bias)
+                done += 1
+        best = self._better_half(root, alive, bias)[0]
+        self.last = {"iterations": n, "reused": 0, "passes": passes,
+                     "visits": {o: ch.visits for o, ch in root.children.items()},
+                     "mean": {o: ch.total / ch.visits for o, ch in root.children.items()
+                              if ch.visits}}
+        return best
+
+    def _better_half(self, root: Node, alive: list[Option], bias: dict[Option, float]
+                     ) -> list[Option]:
+        """The better half of ``alive`` (at least one), best first."""
+        def score(o: Option) -> float:
+            ch = root.children[o]
+            mean = ch.total / ch.visits if ch.visits else 0.0
+            return mean + self.bias_weight * bias.get(o, 0.0) / (ch.visits + 1)
+        return sorted(alive, key=score, reverse=True)[:max(1, (len(alive) + 1) // 2)]
+
+    def iterate(self, root: Node, g: Game, path: list[tuple[Node, int]] | None = None
+                ) -> None:
+        """One iteration from ``root`` in g; ``path`` holds the edges already taken
+        (the root option of a halving pass)."""
+        path = path if path is not None else []  # (edge's child node, seat that chose it)
         node = root
         seats = {f: i for i, f in enumerate(g.factions)}
         while not g.is_over:

@@ -310,6 +310,49 @@ def test_reuse_searches_on_from_the_chosen_subtree_only_where_it_belongs() -> No
     assert agent.last["reused"] == 0
 
 
+def test_halving_tries_the_kept_options_on_common_draws_and_halves_them() -> None:
+    """halving=k: the heuristic's k best root options, each tried in every pass on the
+    same sampled game and the same rollout draws; the worse half dropped each round."""
+    g = rootlaw.new_game(factions=["eyrie", *bots_against("eyrie")], seed=4)
+    while g.decision is not None and len(g.decision.options) < 6:
+        g.apply(g.legal_options()[0])
+    d = g.decision
+    assert d is not None
+    agent = make_agent("mcts:iters=120,halving=4", 2)
+    assert isinstance(agent, MCTSAgent) and agent.halving == 4
+    sampler = Sampler(g, d.seat, 3)
+    games: list[Any] = []  # the games sampled, one per pass
+    draws: list[tuple[Any, int]] = []  # per iteration: rollout draws, the pass's game
+
+    class Counted:  # the sampler, counting its games
+        seat, faction = sampler.seat, sampler.faction
+
+        def sample(self) -> Any:
+            games.append(sampler.sample())
+            return games[-1]
+
+    iterate = agent.iterate
+
+    def spy(root: Any, c: Any, path: Any = None) -> None:
+        draws.append((agent.rng.getstate(), len(games)))
+        iterate(root, c, path)
+
+    agent.iterate = spy  # type: ignore[method-assign]
+    o = agent.choose({}, list(d.options), Counted())  # type: ignore[arg-type]
+    visits = agent.last["visits"]
+    bias = agent.biases(g, g.factions.index(d.seat), list(d.options))
+    assert sorted(bias[x] for x in visits) == sorted(bias.values())[-4:]  # the 4 best kept
+    assert agent.last["iterations"] == len(draws) == sum(visits.values()) == 120
+    # log2(4) = 2 rounds of 60 iterations: 15 passes over 4 options, then 30 over 2
+    assert sorted(visits.values()) == [15, 15, 45, 45] and agent.last["passes"] == 45
+    assert len(games) == 45 and o in visits and visits[o] == 45 and o in g.legal_options()
+    for k in range(0, 60, 4):  # a pass: one game and the same rollout draws per option
+        assert len({(str(r), n) for r, n in draws[k:k + 4]}) == 1
+    assert draws[0] != draws[4]  # the next pass draws anew
+    with pytest.raises(ValueError, match="halving"):
+        make_agent("mcts:iters=5,halving=-1")
+
+
 @pytest.mark.parametrize("alliance", ["mcts:iters=8,rollout=random", "mcts:iters=8,greedy=3,fit=1"])
 def test_mcts_plays_a_whole_game_with_humans_and_bots(alliance: str) -> None:
     g = rootlaw.new_game(factions=["alliance", "vagabond", "mechanical_marquise"], seed=3)
@@ -428,3 +471,4 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     # the search can run with or without them
     m = make_agent("mcts:iters=5,hints=0")
     assert isinstance(m, MCTSAgent) and m.hints is False
+
