@@ -30,10 +30,10 @@ option's subtree, and when the seat's next decision follows directly (one option
 since, in the same turn, the other scores unchanged), it starts from there: the
 iterations that went through that option count again (tree reuse: most of a turn's
 decisions follow one another). With ``halving`` the root is searched by sequential
-halving on common random numbers instead (``halve``). Rollout policies: ``random`` (uniform), ``prior``
-(random, weighted by the verb priors of the heuristic agent and the faction's hints;
-``hints=False`` leaves the hints out of both) and ``heuristic`` (the heuristic agent's
-greedy one-ply choice: stronger, about ten times slower).
+halving on common random numbers instead (``halve``). Rollout policies: ``random``
+(uniform), ``prior`` (random, weighted by the verb priors of the heuristic agent and the
+faction's hints; ``hints=False`` leaves the hints out of both) and ``heuristic`` (the
+heuristic agent's greedy one-ply choice: stronger, about ten times slower).
 """
 from __future__ import annotations
 
