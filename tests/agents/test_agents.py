@@ -310,16 +310,39 @@ def test_reuse_searches_on_from_the_chosen_subtree_only_where_it_belongs() -> No
     assert agent.last["reused"] == 0
 
 
-def test_halving_tries_the_kept_options_on_common_draws_and_halves_them() -> None:
-    """halving=k: the heuristic's k best root options, each tried in every pass on the
-    same sampled game and the same rollout draws; the worse half dropped each round."""
+def _halving_position() -> tuple[Any, Any]:
     g = rootlaw.new_game(factions=["eyrie", *bots_against("eyrie")], seed=4)
     while g.decision is not None and len(g.decision.options) < 6:
         g.apply(g.legal_options()[0])
-    d = g.decision
-    assert d is not None
+    assert g.decision is not None
+    return g, g.decision
+
+
+def test_halving_keeps_the_heuristics_best_options_and_halves_them() -> None:
+    """halving=k: the heuristic's k best root options, the worse half dropped each round
+    of the budget; the answer is a survivor."""
+    g, d = _halving_position()
     agent = make_agent("mcts:iters=120,halving=4", 2)
     assert isinstance(agent, MCTSAgent) and agent.halving == 4
+    o = decide(agent, g, seed=3)
+    visits = agent.last["visits"]
+    bias = agent.biases(g, g.factions.index(d.seat), list(d.options))
+    assert sorted(bias[x] for x in visits) == sorted(bias.values())[-4:]  # the 4 best kept
+    assert agent.last["iterations"] == sum(visits.values()) == 120
+    # log2(4) = 2 rounds of 60 iterations: 15 passes over 4 options, then 30 over 2
+    assert sorted(visits.values()) == [15, 15, 45, 45] and agent.last["passes"] == 45
+    assert o in visits and visits[o] == 45 and o in g.legal_options()
+    with pytest.raises(ValueError, match="halving"):
+        make_agent("mcts:iters=5,halving=-1")
+
+
+@pytest.mark.skipif(rootlaw.BUILD == "compiled", reason="spies on the search from Python")
+def test_halving_tries_each_option_of_a_pass_on_the_same_draws() -> None:
+    """Common random numbers: a pass draws one game, and each kept option is searched on
+    it with the same rollout draws; the next pass draws anew."""
+    g, d = _halving_position()
+    agent = make_agent("mcts:iters=120,halving=4", 2)
+    assert isinstance(agent, MCTSAgent)
     sampler = Sampler(g, d.seat, 3)
     games: list[Any] = []  # the games sampled, one per pass
     draws: list[tuple[Any, int]] = []  # per iteration: rollout draws, the pass's game
@@ -338,19 +361,11 @@ def test_halving_tries_the_kept_options_on_common_draws_and_halves_them() -> Non
         iterate(root, c, path)
 
     agent.iterate = spy  # type: ignore[method-assign]
-    o = agent.choose({}, list(d.options), Counted())  # type: ignore[arg-type]
-    visits = agent.last["visits"]
-    bias = agent.biases(g, g.factions.index(d.seat), list(d.options))
-    assert sorted(bias[x] for x in visits) == sorted(bias.values())[-4:]  # the 4 best kept
-    assert agent.last["iterations"] == len(draws) == sum(visits.values()) == 120
-    # log2(4) = 2 rounds of 60 iterations: 15 passes over 4 options, then 30 over 2
-    assert sorted(visits.values()) == [15, 15, 45, 45] and agent.last["passes"] == 45
-    assert len(games) == 45 and o in visits and visits[o] == 45 and o in g.legal_options()
+    agent.choose({}, list(d.options), Counted())  # type: ignore[arg-type]
+    assert len(draws) == 120 and len(games) == agent.last["passes"] == 45
     for k in range(0, 60, 4):  # a pass: one game and the same rollout draws per option
         assert len({(str(r), n) for r, n in draws[k:k + 4]}) == 1
     assert draws[0] != draws[4]  # the next pass draws anew
-    with pytest.raises(ValueError, match="halving"):
-        make_agent("mcts:iters=5,halving=-1")
 
 
 @pytest.mark.parametrize("alliance", ["mcts:iters=8,rollout=random", "mcts:iters=8,greedy=3,fit=1"])
