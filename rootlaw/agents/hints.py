@@ -81,7 +81,8 @@ def _recruits_fit(g: Game, s: int, cards: int) -> bool:
 def _resolvable(g: Game, s: int, col: int, suit: str) -> bool:
     """A card of the suit in column ``col`` (recruit, move or battle) has an action now,
     or (battle) one move away."""
-    return bool(column_actions(g, s, col, suit)) or _battle_one_move_away(g, s, col, suit)
+    return bool(column_actions(g, s, col, suit)) or (col == 2
+                                                      and _battle_one_move_away(g, s, suit))
 
 
 def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
@@ -111,11 +112,9 @@ def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:
     return short <= moves and len(suits) <= sum(ruled.values()) + min(moves, sum(near.values()))
 
 
-def _battle_one_move_away(g: Game, s: int, col: int, suit: str) -> bool:
+def _battle_one_move_away(g: Game, s: int, suit: str) -> bool:
     """A battle card (7.5.2.III) with an enemy piece in a clearing of the suit next to the
     Eyrie's warriors: possible once the move column has brought them there."""
-    if col != 2:
-        return False
     foes = g.enemies(s)
     return any(suit_ok(g, suit, c) and any(g.warriors[s][a] for a in g.adjacent(c))
                and any(g.has_any_piece(f, c) for f in foes) for c in g.clearings())

@@ -151,8 +151,7 @@ class MCTSAgent:
                kept: tuple[tuple[Any, ...], Node] | None = None) -> Node:
         """Search from a fresh root, or from ``kept`` (a subtree and the position it
         belongs to) when the pending decision is at that position."""
-        self.evaluator = self.own.get(sampler.faction, self.general)
-        self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
+        self._prepare(sampler)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         first = sampler.sample()  # the first iteration's, and where the search starts
         self._here = self._position(first)
@@ -168,10 +167,7 @@ class MCTSAgent:
             self.iterate(root, next(games))
             root.visits += 1  # a node's visits count its passes (widening reads them)
             n += 1
-        self.last = {"iterations": n, "reused": root.visits - n,
-                     "visits": {o: ch.visits for o, ch in root.children.items()},
-                     "mean": {o: ch.total / ch.visits for o, ch in root.children.items()
-                              if ch.visits}}
+        self._report(root, n, reused=root.visits - n)
         return root
 
     def halve(self, sampler: Sampler, options: list[Option]) -> Option:
@@ -184,8 +180,7 @@ class MCTSAgent:
         into ceil(log2 k) equal rounds, each ending by dropping the worse half (by mean,
         plus the heuristic's bias fading with the passes, as in ``select``). Below each
         option the tree is searched as usual. The answer is the best survivor."""
-        self.evaluator = self.own.get(sampler.faction, self.general)
-        self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
+        self._prepare(sampler)
         start = time.perf_counter()
         first = sampler.sample()
         seat = sampler.seat
@@ -220,11 +215,20 @@ class MCTSAgent:
                 alive = self._better_half(root, alive, bias)
                 done += 1
         best = self._better_half(root, alive, bias)[0]
-        self.last = {"iterations": n, "reused": 0, "passes": passes,
+        self._report(root, n, reused=0, passes=passes)
+        return best
+
+    def _prepare(self, sampler: Sampler) -> None:
+        """The evaluator and the scaling of means for the searching seat's faction."""
+        self.evaluator = self.own.get(sampler.faction, self.general)
+        self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
+
+    def _report(self, root: Node, n: int, **extra: int) -> None:
+        """``last``: the iterations, the root's visits and means, and ``extra``."""
+        self.last = {"iterations": n, **extra,
                      "visits": {o: ch.visits for o, ch in root.children.items()},
                      "mean": {o: ch.total / ch.visits for o, ch in root.children.items()
                               if ch.visits}}
-        return best
 
     def _better_half(self, root: Node, alive: list[Option], bias: dict[Option, float]
                      ) -> list[Option]:

@@ -301,16 +301,17 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
         return [("decree_battle", suit, c, g.factions[o]) for c, o in targets]
     if roosts_left(g, s) <= 0:
         return []
-    return [("decree_build", suit, c) for c in roost_sites(g, s)
-            if suit_ok(g, suit, c) and g.rules(s, c)]
+    return [("decree_build", suit, c) for c in roost_sites(g, s, suit) if g.rules(s, c)]
 
 
-def roost_sites(g: Game, s: int) -> list[int]:
-    """Clearings a roost could go in, rule and suit aside: an open slot (2.2.3), no roost
-    already (7.5.2.IV), and nothing forbidding the Eyrie to place there."""
+def roost_sites(g: Game, s: int, suit: str | None = None) -> list[int]:
+    """Clearings a roost could go in, rule aside (of the suit, if given: the cheap test
+    first): an open slot (2.2.3), no roost already (7.5.2.IV), and nothing forbidding
+    the Eyrie to place there."""
     roosts = set(g.buildings_of(s, "roost"))
     return [c for c in g.clearings()
-            if c not in roosts and g.open_slots(c) > 0 and g.may_place(s, c)]
+            if (suit is None or suit_ok(g, suit, c)) and c not in roosts
+            and g.open_slots(c) > 0 and g.may_place(s, c)]
 
 
 class ResolveDecree(Handler):
