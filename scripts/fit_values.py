@@ -12,7 +12,10 @@ by hand, preferably on the compiled engine (docs/agents.md):
     bash scripts/build_compiled
     PYTHONPATH=build/compiled python -P scripts/fit_values.py --games 300 --workers 2
 
-Game i of a faction has seed SEED + i (default 50,000: apart from the strength seeds).
+To refit one faction from the search's own games and keep every other fit (the bots'
+stay pooled over every faction's games): ``--factions marquise --agent mcts:iters=100
+--update``. Game i of a faction has seed SEED + i (default 50,000: apart from the
+strength seeds).
 """
 from __future__ import annotations
 
@@ -96,25 +99,34 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--ridge", type=float, default=10.0)
     p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--update", action="store_true",
+                   help="refit only the human factions played; keep --out's other fits")
     a = p.parse_args(argv)
     jobs = [(f, a.agent, a.seed + i) for f in a.factions.split(",") for i in range(a.games)]
     t0 = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(a.workers) as pool:
-        games = pool.map(record, jobs, chunksize=4)
+    if a.workers == 1:
+        games = [record(job) for job in jobs]
+    else:
+        with multiprocessing.get_context("spawn").Pool(a.workers) as pool:
+            games = pool.map(record, jobs, chunksize=4)
     by_faction: dict[str, list[Row]] = {}
     for rows in games:
         for row in rows:
             by_faction.setdefault(row[0], []).append(row)
-    fits = {f: fit(rows, a.ridge) for f, rows in sorted(by_faction.items())}
-    about = (f"final VP fitted to features at each turn's start; {a.games} games per human "
-             f"faction ({a.factions}) by {a.agent} against three bots on Fall, seeds "
-             f"{a.seed}+; ridge {a.ridge}; {sum(1 for g in games if g)} games ended")
-    text = json.dumps({"about": about, "build": rootlaw.BUILD, "fits": fits}, indent=1)
+    about = (f"{a.games} games per human faction ({a.factions}) by {a.agent} against three "
+             f"bots on Fall, seeds {a.seed}+; ridge {a.ridge}; "
+             f"{sum(1 for g in games if g)} games ended; {rootlaw.BUILD} build")
+    fits = {f: {**fit(rows, a.ridge), "about": about} for f, rows in sorted(by_faction.items())
+            if not a.update or f in a.factions.split(",")}
+    for f, m in fits.items():
+        print(f"{f:22} rows {m['rows']:6}  rmse {m['rmse']:5.2f} VP", file=sys.stderr)
+    if a.update:  # the bots' fits stay pooled over every human faction's games
+        fits = {**json.loads(a.out.read_text())["fits"], **fits}
+    text = json.dumps({"about": "final VP fitted to features at each turn's start (each "
+                       "fit's about: the games it came from)", "fits": fits}, indent=1)
     # one [static, per round left] pair per line
     text = re.sub(r"\[\s+(\S+),\s+(\S+)\s+\]", r"[\1, \2]", text)
     a.out.write_text(text + "\n")
-    for f, m in fits.items():
-        print(f"{f:22} rows {m['rows']:6}  rmse {m['rmse']:5.2f} VP", file=sys.stderr)
     print(f"wrote {a.out} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import gc
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -177,16 +179,21 @@ def test_fitted_values_are_the_expected_final_vp() -> None:
     assert ev.value(g, d) == Evaluator().value(g, d)
 
 
-def test_fit_recovers_a_linear_outcome() -> None:
-    """scripts/fit_values.py's regression finds the weights that made the outcomes."""
+def _fit_values() -> Any:
+    """scripts/fit_values.py as a module."""
     import importlib.util
-    from pathlib import Path
 
     path = Path(__file__).resolve().parents[2] / "scripts" / "fit_values.py"
     spec = importlib.util.spec_from_file_location("fit_values", path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    return mod
+
+
+def test_fit_recovers_a_linear_outcome() -> None:
+    """scripts/fit_values.py's regression finds the weights that made the outcomes."""
+    mod = _fit_values()
     rnd = random.Random(1)
     rows = []
     for _ in range(2000):
@@ -198,6 +205,20 @@ def test_fit_recovers_a_linear_outcome() -> None:
     assert m["bias"] == pytest.approx([2, 0.5], abs=1e-3) and m["rmse"] < 1e-3
     assert m["weights"]["vp"] == pytest.approx([1, 0], abs=1e-3)
     assert m["weights"]["building:roost"] == pytest.approx([0.3, 0.8], abs=1e-3)
+
+
+def test_fit_update_refits_only_the_factions_played(tmp_path: Path) -> None:
+    """--update replaces the played human faction's fit and keeps every other one, the
+    bots' included (theirs stay pooled over every faction's games)."""
+    out = tmp_path / "values.json"
+    kept = {"bias": [1.0, 0.0], "weights": {"vp": [1.0, 0.0]}}
+    out.write_text(json.dumps({"fits": {f: kept for f in ("marquise", "eyrie", "vagabot")}}))
+    _fit_values().main(["--factions", "marquise", "--games", "2", "--agent", "heuristic",
+                        "--update", "--out", str(out)])
+    fits = json.loads(out.read_text())["fits"]
+    assert fits["eyrie"] == fits["vagabot"] == kept
+    assert fits["marquise"]["rows"] > 10 and "heuristic" in fits["marquise"]["about"]
+    assert set(fits) == {"marquise", "eyrie", "vagabot"}
 
 
 @pytest.mark.parametrize("me", ["marquise", "eyrie", "alliance", "vagabond"])
