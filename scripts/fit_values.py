@@ -33,7 +33,7 @@ import numpy as np
 import rootlaw
 from rootlaw.agents.base import decide, make_agent
 from rootlaw.agents.heuristic import features, rounds_left
-from rootlaw.tournament import bots_against
+from rootlaw.tournament import bots_against, human_factions
 
 OUT = Path(__file__).resolve().parent.parent / "rootlaw" / "data" / "values.json"
 Row = tuple[str, dict[str, float], float, float]  # faction, features, rounds left, final VP
@@ -102,7 +102,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--update", action="store_true",
                    help="refit only the human factions played; keep --out's other fits")
     a = p.parse_args(argv)
-    jobs = [(f, a.agent, a.seed + i) for f in a.factions.split(",") for i in range(a.games)]
+    humans = a.factions.split(",")
+    kept = _checked(p, a, humans)  # before hours of games, not after
+    jobs = [(f, a.agent, a.seed + i) for f in humans for i in range(a.games)]
     t0 = time.perf_counter()
     if a.workers == 1:
         games = [record(job) for job in jobs]
@@ -117,17 +119,42 @@ def main(argv: list[str] | None = None) -> None:
              f"bots on Fall, seeds {a.seed}+; ridge {a.ridge}; "
              f"{sum(1 for g in games if g)} games ended; {rootlaw.BUILD} build")
     fits = {f: {**fit(rows, a.ridge), "about": about} for f, rows in sorted(by_faction.items())
-            if not a.update or f in a.factions.split(",")}
+            if not a.update or f in humans}  # the bots' fits stay pooled over every faction
     for f, m in fits.items():
         print(f"{f:22} rows {m['rows']:6}  rmse {m['rmse']:5.2f} VP", file=sys.stderr)
-    if a.update:  # the bots' fits stay pooled over every human faction's games
-        fits = {**json.loads(a.out.read_text())["fits"], **fits}
+    write(a.out, {**kept, **fits})
+    print(f"wrote {a.out} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+
+
+def write(out: Path, fits: dict[str, Any]) -> None:
+    """values.json: the fits, each with the games it came from, a [static, per round left]
+    pair per line."""
     text = json.dumps({"about": "final VP fitted to features at each turn's start (each "
                        "fit's about: the games it came from)", "fits": fits}, indent=1)
-    # one [static, per round left] pair per line
-    text = re.sub(r"\[\s+(\S+),\s+(\S+)\s+\]", r"[\1, \2]", text)
-    a.out.write_text(text + "\n")
-    print(f"wrote {a.out} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    out.write_text(re.sub(r"\[\s+(\S+),\s+(\S+)\s+\]", r"[\1, \2]", text) + "\n")
+
+
+def _checked(p: argparse.ArgumentParser, a: argparse.Namespace, humans: list[str]
+             ) -> dict[str, Any]:
+    """Refuse bad arguments with a clear error; with --update, the fits of --out to keep."""
+    unknown = sorted(set(humans) - set(human_factions()))
+    if unknown:
+        p.error(f"--factions: {', '.join(unknown)} not a human faction")
+    if a.games < 1 or a.workers < 1:
+        p.error("--games and --workers must be at least 1")
+    try:
+        make_agent(a.agent)
+    except ValueError as e:
+        p.error(f"--agent: {e}")
+    if not a.update:
+        return {}
+    try:
+        fits = json.loads(a.out.read_text())["fits"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        p.error(f"--update: {a.out} has no fits to keep ({e!r})")
+    if not isinstance(fits, dict):
+        p.error(f"--update: {a.out}'s fits are not a table of factions")
+    return fits
 
 
 if __name__ == "__main__":

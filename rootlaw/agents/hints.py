@@ -81,8 +81,9 @@ def _recruits_fit(g: Game, s: int, cards: int) -> bool:
 def _resolvable(g: Game, s: int, col: int, suit: str) -> bool:
     """A card of the suit in column ``col`` (recruit, move or battle) has an action now,
     or (battle) one move away."""
-    return bool(column_actions(g, s, col, suit)) or (col == 2
-                                                      and _battle_one_move_away(g, s, suit))
+    if column_actions(g, s, col, suit):
+        return True
+    return col == 2 and _battle_one_move_away(g, s, suit)  # after the move column's march
 
 
 def _builds_fit(g: Game, s: int, suits: list[str]) -> bool:

@@ -221,6 +221,22 @@ def test_fit_update_refits_only_the_factions_played(tmp_path: Path) -> None:
     assert set(fits) == {"marquise", "eyrie", "vagabot"}
 
 
+@pytest.mark.parametrize("args, error", [
+    (["--factions", "marquise,cats"], "cats not a human faction"),
+    (["--games", "0"], "at least 1"),
+    (["--agent", "mcts:speed=3"], "unknown parameter(s) speed"),
+    (["--update"], "has no fits to keep"),
+])
+def test_fit_values_refuses_bad_arguments_before_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], error: str) -> None:
+    """Bad arguments stop fit_values.py at once with a message naming them (not after
+    hours of games), and no file is written."""
+    out = tmp_path / "values.json"
+    with pytest.raises(SystemExit):
+        _fit_values().main(["--games", "1", "--out", str(out), *args])
+    assert error in capsys.readouterr().err and not out.exists()
+
+
 @pytest.mark.parametrize("me", ["marquise", "eyrie", "alliance", "vagabond"])
 def test_heuristic_outscores_random_against_bots(me: str) -> None:
     """Over the same four seeds against three bots, the heuristic agent scores more."""
@@ -381,7 +397,7 @@ def test_halving_tries_each_option_of_a_pass_on_the_same_draws() -> None:
         draws.append((agent.rng.getstate(), len(games)))
         iterate(root, c, path)
 
-    agent.iterate = spy  # type: ignore[method-assign]
+    agent.iterate = spy  # type: ignore[method-assign,assignment]
     agent.choose({}, list(d.options), Counted())  # type: ignore[arg-type]
     assert len(draws) == 120 and len(games) == agent.last["passes"] == 45
     for k in range(0, 60, 4):  # a pass: one game and the same rollout draws per option
