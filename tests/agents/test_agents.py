@@ -47,7 +47,8 @@ def test_make_agent_names_and_parameters() -> None:
     m = make_agent("mcts:iters=40,greedy=3,fit=1")
     assert isinstance(m, MCTSAgent) and m.greedy == 3
     assert isinstance(m.evaluator, FittedEvaluator)
-    assert isinstance(make_agent("heuristic:fit=1").evaluator, FittedEvaluator)
+    h = make_agent("heuristic:fit=1")
+    assert isinstance(h, HeuristicAgent) and isinstance(h.evaluator, FittedEvaluator)
     for spec, own in (("mcts", FIT_FACTIONS), ("mcts:fit=1", set()), ("mcts:fit=0", set())):
         m = make_agent(spec)
         assert isinstance(m, MCTSAgent) and set(m.own) == own, spec
@@ -288,8 +289,9 @@ def test_mcts_searches_within_its_budget_and_is_deterministic() -> None:
     assert picks[0] == picks[1] and picks[0] in g.legal_options()
     # by default the Marquise searches with the fitted values and scaled means, the
     # Eyrie with the weights and raw means; norm=0 / norm=1 say so for every faction
-    agent = make_agent("mcts:iters=5")
-    assert isinstance(agent, MCTSAgent)
+    made = make_agent("mcts:iters=5")
+    assert isinstance(made, MCTSAgent)
+    agent = made
     decide(agent, g, seed=7)
     assert isinstance(agent.evaluator, FittedEvaluator) and agent.normalize
     e = rootlaw.new_game(factions=["eyrie", "mechanical_marquise", "vagabot"], seed=9)
@@ -518,8 +520,8 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     # 7.5.2.I: recruit cards the warrior supply cannot cover
     es.decree = (es.decree[0] + (card["bird"],) * g.warrior_supply(s), *es.decree[1:])
     assert hint(g, s, ("decree", card[g.suits[roost]], "recruit")) == -TURMOIL
-    m = g.factions.index("marquise")
-    assert hint(g, m, ("decree", card["bird"], "recruit")) == 0.0  # no Marquise hints
+    mq = g.factions.index("marquise")
+    assert hint(g, mq, ("decree", card["bird"], "recruit")) == 0.0  # no Marquise hints
     # the search can run with or without them
     m = make_agent("mcts:iters=5,hints=0")
     assert isinstance(m, MCTSAgent) and m.hints is False
