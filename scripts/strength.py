@@ -8,7 +8,8 @@ compiled engine (docs/agents.md):
     PYTHONPATH=build/compiled python -P scripts/strength.py \\
         --agents random,heuristic,mcts:iters=50 --games 100 --workers 2 --out strength.json
 
-Game i of a cell has seed SEED + i, the same for every agent (paired comparisons).
+Game i of a cell has seed SEED + i, the same for every agent (paired comparisons:
+``scripts/paired.py`` compares two runs game by game).
 The agent ``bot`` puts the faction's own Rootbotics bot in the seat: the reference a
 win rate can be read against (the seat's share when the four bots play each other).
 """
@@ -50,8 +51,9 @@ def cell(agent: str, me: str, bots: list[str], games: int, seed: int, workers: i
         for w in r.winners:
             reasons[w] = reasons.get(w, 0) + 1
     lo, hi = wilson(wins, games)
-    return {"agent": agent, "faction": me, "bots": bots, "games": games, "wins": wins,
-            "win_rate": wins / games, "interval_95": [lo, hi], "mean_vp": vp / games,
+    return {"agent": agent, "faction": me, "bots": bots, "seed": seed, "games": games,
+            "wins": wins, "win_rate": wins / games, "interval_95": [lo, hi],
+            "mean_vp": vp / games,
             "ms_per_decision": 1000 * think / max(1, decided),
             "decisions_per_game": decided / games,
             "iterations_per_decision": searched / max(1, decided), "winners": reasons,

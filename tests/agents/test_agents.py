@@ -4,6 +4,8 @@ from __future__ import annotations
 import gc
 import json
 import random
+import statistics
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -180,21 +182,22 @@ def test_fitted_values_are_the_expected_final_vp() -> None:
     assert ev.value(g, d) == Evaluator().value(g, d)
 
 
-def _fit_values() -> Any:
-    """scripts/fit_values.py as a module."""
+def _script(name: str) -> Any:
+    """scripts/NAME.py as a module."""
     import importlib.util
 
-    path = Path(__file__).resolve().parents[2] / "scripts" / "fit_values.py"
-    spec = importlib.util.spec_from_file_location("fit_values", path)
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # dataclasses look their module up there
     spec.loader.exec_module(mod)
     return mod
 
 
 def test_fit_recovers_a_linear_outcome() -> None:
     """scripts/fit_values.py's regression finds the weights that made the outcomes."""
-    mod = _fit_values()
+    mod = _script("fit_values")
     rnd = random.Random(1)
     rows = []
     for _ in range(2000):
@@ -214,7 +217,7 @@ def test_fit_update_refits_only_the_factions_played(tmp_path: Path) -> None:
     out = tmp_path / "values.json"
     kept = {"bias": [1.0, 0.0], "weights": {"vp": [1.0, 0.0]}}
     out.write_text(json.dumps({"fits": {f: kept for f in ("marquise", "eyrie", "vagabot")}}))
-    _fit_values().main(["--factions", "marquise", "--games", "2", "--agent", "heuristic",
+    _script("fit_values").main(["--factions", "marquise", "--games", "2", "--agent", "heuristic",
                         "--update", "--out", str(out)])
     fits = json.loads(out.read_text())["fits"]
     assert fits["eyrie"] == fits["vagabot"] == kept
@@ -234,7 +237,7 @@ def test_fit_values_refuses_bad_arguments_before_playing(
     hours of games), and no file is written."""
     out = tmp_path / "values.json"
     with pytest.raises(SystemExit):
-        _fit_values().main(["--games", "1", "--out", str(out), *args])
+        _script("fit_values").main(["--games", "1", "--out", str(out), *args])
     assert error in capsys.readouterr().err and not out.exists()
 
 
@@ -526,3 +529,45 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     m = make_agent("mcts:iters=5,hints=0")
     assert isinstance(m, MCTSAgent) and m.hints is False
 
+
+
+def _strength_json(path: Path, seed: int, scores: list[int], faction: str = "marquise"
+                   ) -> str:
+    row = {"agent": "mcts:0.25", "faction": faction, "seed": seed, "scores": scores}
+    path.write_text(json.dumps({"rows": [row]}), encoding="utf-8")
+    return str(path)
+
+
+def test_paired_compares_runs_game_by_game(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """scripts/paired.py: B minus A game by game, with its standard error, the games one
+    side alone won and their sign test; several files make one side in seed order."""
+    mod = _script("paired")
+    a = _strength_json(tmp_path / "a.json", 100, [10, 130, 20, 12])
+    b1 = _strength_json(tmp_path / "b1.json", 100, [14, 22])
+    b2 = _strength_json(tmp_path / "b2.json", 102, [131, 15])
+    r = mod.compare(mod.load_side(a), mod.load_side(f"{b1},{b2}"))
+    assert r["games"] == 4 and r["seeds_checked"] and r["wins"] == [1, 1]
+    assert r["vp_difference"] == pytest.approx((4 - 8 + 11 + 3) / 4)  # 22 - 30 counts -8
+    assert r["standard_error"] == pytest.approx(statistics.stdev([4, -8, 11, 3]) / 2)
+    assert r["won_by_one_side"] == [1, 1] and r["sign_test_p"] == 1.0
+    assert mod.sign_test(0, 6) == pytest.approx(2 / 64)
+    assert mod.main([a, f"{b1},{b2}"]) == 0
+    assert "+2.50 ±" in capsys.readouterr().out
+
+
+def test_paired_refuses_what_cannot_be_paired(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Different seeds, different factions, a file without game-by-game scores: a clear
+    error (exit 2), nothing compared."""
+    mod = _script("paired")
+    a = _strength_json(tmp_path / "a.json", 100, [10, 12, 14])
+    shifted = _strength_json(tmp_path / "s.json", 101, [10, 12, 14])
+    eyrie = _strength_json(tmp_path / "e.json", 100, [10, 12, 14], "eyrie")
+    with pytest.raises(mod.PairingError, match="seed 100 in A and 101 in B"):
+        mod.compare(mod.load_side(a), mod.load_side(shifted))
+    with pytest.raises(mod.PairingError, match="different factions"):
+        mod.compare(mod.load_side(a), mod.load_side(eyrie))
+    (tmp_path / "old.json").write_text('{"rows": [{"faction": "marquise"}]}', "utf-8")
+    assert mod.main([a, str(tmp_path / "old.json")]) == 2
+    assert "no game-by-game 'scores'" in capsys.readouterr().err
