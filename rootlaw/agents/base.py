@@ -62,7 +62,8 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
       ``mcts:1.0,rollout=random,horizon=8,c=0.7,bias=1,norm=0,temp=4,hints=1`` (see
       rootlaw.agents.mcts; ``hints=0``: without the factions' hints, rootlaw.agents.hints;
-      without ``norm``, the means are scaled for the factions in NORM_FACTIONS only).
+      without ``norm``, the means are scaled for the factions in NORM_FACTIONS only;
+      without ``reuse``, the tree is reused for the factions in REUSE_FACTIONS only).
 
     ``pace`` scales the evaluation's pace weights (rootlaw.agents.heuristic.PACE; 0: off);
     ``fit=1`` evaluates by the fit to outcomes (FittedEvaluator) for every seat, ``fit=0``
@@ -97,7 +98,7 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
                          greedy=int(args.get("greedy", 0)),
                          widen=float(args.get("widen", 0)),
                          hints=bool(float(args.get("hints", 1))),
-                         reuse=bool(float(args.get("reuse", 0))),
+                         reuse=bool(float(args["reuse"])) if "reuse" in args else None,
                          halving=int(args.get("halving", 0)), evaluator=_evaluator(args),
                          own=_fitted_for(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")

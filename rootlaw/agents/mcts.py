@@ -25,7 +25,8 @@ One tree for the deciding seat's information set. Every iteration:
 6. **back up** each seat's reward along the path.
 
 The answer is the root's most visited option. The budget is ``seconds`` per decision or
-``iterations`` (both: whichever ends first). With ``reuse`` the search keeps the chosen
+``iterations`` (both: whichever ends first). With ``reuse`` (by default for the factions
+in ``REUSE_FACTIONS``, where it was shown to play better) the search keeps the chosen
 option's subtree, and when the seat's next decision follows directly (one option applied
 since, in the same turn, the other scores unchanged), it starts from there: the
 iterations that went through that option count again (tree reuse: most of a turn's
@@ -55,6 +56,7 @@ TEMPERATURE = 4.0  # VP: a position 4 VP better is e (2.7) times likelier to win
 ROLLOUTS = ("random", "prior", "heuristic")
 MAX_ROLLOUT_DECISIONS = 400
 NORM_FACTIONS = frozenset({"marquise"})  # norm's default: where it was shown to play better
+REUSE_FACTIONS = frozenset({"marquise"})  # reuse's default: the same (docs/agents.md)
 
 
 class Node:
@@ -79,7 +81,7 @@ class MCTSAgent:
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool | None = None,
                  temperature: float = TEMPERATURE, greedy: int = 0, widen: float = 0.0,
-                 hints: bool = True, reuse: bool = False, halving: int = 0,
+                 hints: bool = True, reuse: bool | None = None, halving: int = 0,
                  evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
         if rollout not in ROLLOUTS:
@@ -106,7 +108,7 @@ class MCTSAgent:
         if halving < 0:
             raise ValueError(f"halving must be 0 (off) or the options to keep, not {halving}")
         self.halving = halving  # sequential halving at the root over this many options
-        self.reuse = reuse  # search on from the chosen option's subtree (see choose)
+        self.reuse = reuse  # keep the chosen subtree (see choose; None: REUSE_FACTIONS)
         self._kept: tuple[tuple[Any, ...], Node] | None = None  # (where it applies, subtree)
         self._here: tuple[Any, ...] = ()  # the last search's position (see _position)
         self.general = evaluator or Evaluator()
@@ -127,9 +129,14 @@ class MCTSAgent:
         best = max(options, key=lambda o: (root.children[o].visits if o in root.children
                                            else -1, self.rng.random()))
         child = root.children.get(best)
-        if self.reuse and child is not None:
+        if child is not None and self.reuses(sampler.faction):
             self._kept = (self._next(), child)
         return best
+
+    def reuses(self, faction: str) -> bool:
+        """Whether the search keeps the chosen option's subtree when playing ``faction``:
+        ``reuse`` if given, else for the factions in REUSE_FACTIONS."""
+        return faction in REUSE_FACTIONS if self.reuse is None else self.reuse
 
     @staticmethod
     def _position(g: Game) -> tuple[Any, ...]:

@@ -25,7 +25,7 @@ from rootlaw.agents.heuristic import (
     features,
     rounds_left,
 )
-from rootlaw.agents.mcts import MCTSAgent
+from rootlaw.agents.mcts import REUSE_FACTIONS, MCTSAgent
 from rootlaw.core.determinize import Sampler
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.tournament import bots_against
@@ -350,6 +350,28 @@ def test_reuse_searches_on_from_the_chosen_subtree_only_where_it_belongs() -> No
         other.apply(other.legal_options()[0])
     decide(agent, other, seed=1)
     assert agent.last["reused"] == 0
+
+
+def test_reuse_is_the_marquise_default_only() -> None:
+    """Without ``reuse`` the search reuses its tree where that was shown to play better
+    (REUSE_FACTIONS: the Marquise) and nowhere else; reuse=0 / reuse=1 say so for every
+    faction."""
+    assert REUSE_FACTIONS == {"marquise"}
+    g = rootlaw.new_game(factions=["marquise", *bots_against("marquise")], seed=4)
+    default, off = make_agent("mcts:iters=30", 1), make_agent("mcts:iters=30,reuse=0", 1)
+    assert isinstance(default, MCTSAgent) and isinstance(off, MCTSAgent)
+    assert default.reuses("marquise") and not default.reuses("eyrie")
+    on = make_agent("mcts:reuse=1")
+    assert isinstance(on, MCTSAgent) and on.reuses("eyrie") and not off.reuses("marquise")
+    reused = 0
+    while g.turn_no < 6 and g.decision is not None:
+        c = g.copy()
+        o = decide(default, g, seed=g.version)
+        reused += default.last.get("reused", 0) if len(g.decision.options) > 1 else 0
+        decide(off, c, seed=g.version)
+        assert off.last.get("reused", 0) == 0
+        g.apply(o)
+    assert reused > 0
 
 
 def _halving_position() -> tuple[Any, Any]:
