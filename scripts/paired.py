@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -94,20 +95,21 @@ def compare(a: Side, b: Side) -> dict[str, Any]:
     n = min(len(a.scores), len(b.scores))
     if n < 2:
         raise PairingError(f"{n} paired games: at least 2 are needed")
-    if a.seeds is not None and b.seeds is not None and a.seeds[:n] != b.seeds[:n]:
-        first = next(i for i in range(n) if a.seeds[i] != b.seeds[i])
-        raise PairingError(f"game {first} has seed {a.seeds[first]} in A and "
-                           f"{b.seeds[first]} in B: not the same seeds")
-    diff = [y - x for x, y in zip(a.scores[:n], b.scores[:n], strict=True)]
-    mean = sum(diff) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diff) / (n - 1))
-    only_a = sum(1 for x, y in zip(a.won[:n], b.won[:n], strict=True) if x and not y)
-    only_b = sum(1 for x, y in zip(a.won[:n], b.won[:n], strict=True) if y and not x)
+    if a.seeds is not None and b.seeds is not None:
+        for i, (x, y) in enumerate(zip(a.seeds[:n], b.seeds[:n], strict=True)):
+            if x != y:
+                raise PairingError(f"game {i} has seed {x} in A and {y} in B: "
+                                   "not the same seeds")
+    scores_a, scores_b, won_a, won_b = a.scores[:n], b.scores[:n], a.won[:n], b.won[:n]
+    diff = [y - x for x, y in zip(scores_a, scores_b, strict=True)]
+    only_a = sum(1 for x, y in zip(won_a, won_b, strict=True) if x and not y)
+    only_b = sum(1 for x, y in zip(won_a, won_b, strict=True) if y and not x)
     return {"faction": a.faction, "agents": [a.agent, b.agent], "games": n,
             "seeds_checked": a.seeds is not None and b.seeds is not None,
-            "wins": [sum(a.won[:n]), sum(b.won[:n])],
-            "mean_vp": [sum(a.scores[:n]) / n, sum(b.scores[:n]) / n],
-            "vp_difference": mean, "standard_error": sd / math.sqrt(n),
+            "wins": [sum(won_a), sum(won_b)],
+            "mean_vp": [statistics.fmean(scores_a), statistics.fmean(scores_b)],
+            "vp_difference": statistics.fmean(diff),
+            "standard_error": statistics.stdev(diff) / math.sqrt(n),
             "won_by_one_side": [only_a, only_b], "sign_test_p": sign_test(only_a, only_b)}
 
 

@@ -59,6 +59,11 @@ NORM_FACTIONS = frozenset({"marquise"})  # norm's default: where it was shown to
 REUSE_FACTIONS = frozenset({"marquise"})  # reuse's default: the same (docs/agents.md)
 
 
+def _per_faction(setting: bool | None, default_on: frozenset[str], faction: str) -> bool:
+    """A setting given for every faction, or (None) its default: on for ``default_on``."""
+    return faction in default_on if setting is None else setting
+
+
 class Node:
     """A tree node: edges to children by option, with the chooser's statistics."""
 
@@ -136,7 +141,7 @@ class MCTSAgent:
     def reuses(self, faction: str) -> bool:
         """Whether the search keeps the chosen option's subtree when playing ``faction``:
         ``reuse`` if given, else for the factions in REUSE_FACTIONS."""
-        return faction in REUSE_FACTIONS if self.reuse is None else self.reuse
+        return _per_faction(self.reuse, REUSE_FACTIONS, faction)
 
     @staticmethod
     def _position(g: Game) -> tuple[Any, ...]:
@@ -228,7 +233,7 @@ class MCTSAgent:
     def _prepare(self, sampler: Sampler) -> None:
         """The evaluator and the scaling of means for the searching seat's faction."""
         self.evaluator = self.own.get(sampler.faction, self.general)
-        self.normalize = sampler.faction in NORM_FACTIONS if self.norm is None else self.norm
+        self.normalize = _per_faction(self.norm, NORM_FACTIONS, sampler.faction)
 
     def _report(self, root: Node, n: int, **extra: int) -> None:
         """``last``: the iterations, the root's visits and means, and ``extra``."""

@@ -217,8 +217,8 @@ def test_fit_update_refits_only_the_factions_played(tmp_path: Path) -> None:
     out = tmp_path / "values.json"
     kept = {"bias": [1.0, 0.0], "weights": {"vp": [1.0, 0.0]}}
     out.write_text(json.dumps({"fits": {f: kept for f in ("marquise", "eyrie", "vagabot")}}))
-    _script("fit_values").main(["--factions", "marquise", "--games", "2", "--agent", "heuristic",
-                        "--update", "--out", str(out)])
+    _script("fit_values").main(["--factions", "marquise", "--games", "2", "--agent",
+                                "heuristic", "--update", "--out", str(out)])
     fits = json.loads(out.read_text())["fits"]
     assert fits["eyrie"] == fits["vagabot"] == kept
     assert fits["marquise"]["rows"] > 10 and "heuristic" in fits["marquise"]["about"]
@@ -550,7 +550,6 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     # the search can run with or without them
     m = make_agent("mcts:iters=5,hints=0")
     assert isinstance(m, MCTSAgent) and m.hints is False
-
 
 
 def _strength_json(path: Path, seed: int, scores: list[int], faction: str = "marquise"
