@@ -56,7 +56,7 @@ TEMPERATURE = 4.0  # VP: a position 4 VP better is e (2.7) times likelier to win
 ROLLOUTS = ("random", "prior", "heuristic")
 MAX_ROLLOUT_DECISIONS = 400
 NORM_FACTIONS = frozenset({"marquise"})  # norm's default: where it was shown to play better
-REUSE_FACTIONS = frozenset({"marquise"})  # reuse's default: the same (docs/agents.md)
+REUSE_FACTIONS = frozenset({"marquise"})  # reuse's default (docs/strength/experiments.md)
 
 
 def _per_faction(setting: bool | None, default_on: frozenset[str], faction: str) -> bool:
