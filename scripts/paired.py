@@ -14,7 +14,11 @@ Each side is one run or several, comma-separated, whose games follow one another
 agents or factions) needs ``--row N`` (the same row of every file). The output: the
 games both sides played, each side's wins and mean VP, the mean difference (B minus A)
 with one standard error, and the games only one side won with the exact two-sided
-sign test of those (McNemar's test).
+sign test of those (McNemar's test). Each side's search iterations a decision are shown
+too, when its runs recorded them: on a time budget a slower machine or a costlier agent
+searches less, and a doubling of the iterations is worth about a VP a game to the
+search agent (docs/strength/experiments.md), so a pair whose budgets differ measures
+that as well as the change.
 """
 from __future__ import annotations
 
@@ -43,6 +47,7 @@ class Side:
     seeds: list[int] | None
     scores: list[int]
     won: list[bool]
+    iterations: float | None = None  # search iterations a decision, over all its games
 
 
 def load_side(paths: str, row: int | None = None) -> Side:
@@ -51,6 +56,7 @@ def load_side(paths: str, row: int | None = None) -> Side:
     factions: set[str] = set()
     seeds: list[int] | None = []
     scores: list[int] = []
+    searched: float | None = 0.0  # iterations a decision times games (None: not recorded)
     for path in paths.split(","):
         r = _row(path, row)
         marked = r.get("scores")
@@ -64,10 +70,15 @@ def load_side(paths: str, row: int | None = None) -> Side:
         else:
             seeds = None  # an older file: the order alone pairs the games
         scores.extend(marked)
+        rate = r.get("iterations_per_decision")
+        searched = (searched + rate * len(marked)
+                    if searched is not None and isinstance(rate, int | float) and rate > 0
+                    else None)
     if len(factions) > 1:
         raise PairingError(f"{paths}: runs of different factions ({', '.join(sorted(factions))})")
     return Side(" + ".join(dict.fromkeys(agents)), factions.pop(), seeds,
-                [x % WIN_MARK for x in scores], [x >= WIN_MARK for x in scores])
+                [x % WIN_MARK for x in scores], [x >= WIN_MARK for x in scores],
+                searched / len(scores) if searched is not None and scores else None)
 
 
 def _row(path: str, row: int | None) -> dict[str, Any]:
@@ -110,7 +121,8 @@ def compare(a: Side, b: Side) -> dict[str, Any]:
             "mean_vp": [statistics.fmean(scores_a), statistics.fmean(scores_b)],
             "vp_difference": statistics.fmean(diff),
             "standard_error": statistics.stdev(diff) / math.sqrt(n),
-            "won_by_one_side": [only_a, only_b], "sign_test_p": sign_test(only_a, only_b)}
+            "won_by_one_side": [only_a, only_b], "sign_test_p": sign_test(only_a, only_b),
+            "iterations_per_decision": [a.iterations, b.iterations]}
 
 
 def sign_test(k: int, m: int) -> float:
@@ -141,12 +153,19 @@ def main(argv: list[str] | None = None) -> int:
     (wa, wb), (va, vb) = r["wins"], r["mean_vp"]
     print(f"{r['faction']}, {r['games']} paired games"
           + ("" if r["seeds_checked"] else " (seeds not recorded: paired by order)"))
-    print(f"  A {r['agents'][0]}: {wa} wins, {va:.2f} VP")
-    print(f"  B {r['agents'][1]}: {wb} wins, {vb:.2f} VP")
+    ia, ib = r["iterations_per_decision"]
+    print(f"  A {r['agents'][0]}: {wa} wins, {va:.2f} VP" + _searched(ia))
+    print(f"  B {r['agents'][1]}: {wb} wins, {vb:.2f} VP" + _searched(ib))
     print(f"  B - A: {r['vp_difference']:+.2f} ± {r['standard_error']:.2f} VP a game; "
           f"won by one side only: A {r['won_by_one_side'][0]}, B {r['won_by_one_side'][1]} "
           f"(sign test p = {r['sign_test_p']:.2f})")
+    if ia and ib and max(ia, ib) > 1.2 * min(ia, ib):
+        print(f"  the budgets differ: B searched {ib / ia:.2f} times A's iterations a decision")
     return 0
+
+
+def _searched(iterations: float | None) -> str:
+    return f", {iterations:.0f} iterations a decision" if iterations else ""
 
 
 if __name__ == "__main__":

@@ -552,9 +552,12 @@ def test_eyrie_hints_flag_decree_cards_that_must_fall_into_turmoil() -> None:
     assert isinstance(m, MCTSAgent) and m.hints is False
 
 
-def _strength_json(path: Path, seed: int, scores: list[int], faction: str = "marquise"
-                   ) -> str:
-    row = {"agent": "mcts:0.25", "faction": faction, "seed": seed, "scores": scores}
+def _strength_json(path: Path, seed: int, scores: list[int], faction: str = "marquise",
+                   iterations: float | None = None) -> str:
+    row: dict[str, object] = {"agent": "mcts:0.25", "faction": faction, "seed": seed,
+                              "scores": scores}
+    if iterations is not None:
+        row["iterations_per_decision"] = iterations
     path.write_text(json.dumps({"rows": [row]}), encoding="utf-8")
     return str(path)
 
@@ -562,19 +565,27 @@ def _strength_json(path: Path, seed: int, scores: list[int], faction: str = "mar
 def test_paired_compares_runs_game_by_game(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     """scripts/paired.py: B minus A game by game, with its standard error, the games one
-    side alone won and their sign test; several files make one side in seed order."""
+    side alone won and their sign test; several files make one side in seed order; the
+    sides' search budgets (iterations a decision), flagged when they differ."""
     mod = _script("paired")
-    a = _strength_json(tmp_path / "a.json", 100, [10, 130, 20, 12])
-    b1 = _strength_json(tmp_path / "b1.json", 100, [14, 22])
-    b2 = _strength_json(tmp_path / "b2.json", 102, [131, 15])
+    a = _strength_json(tmp_path / "a.json", 100, [10, 130, 20, 12], iterations=400)
+    b1 = _strength_json(tmp_path / "b1.json", 100, [14, 22], iterations=200)
+    b2 = _strength_json(tmp_path / "b2.json", 102, [131, 15], iterations=400)
     r = mod.compare(mod.load_side(a), mod.load_side(f"{b1},{b2}"))
     assert r["games"] == 4 and r["seeds_checked"] and r["wins"] == [1, 1]
     assert r["vp_difference"] == pytest.approx((4 - 8 + 11 + 3) / 4)  # 22 - 30 counts -8
     assert r["standard_error"] == pytest.approx(statistics.stdev([4, -8, 11, 3]) / 2)
     assert r["won_by_one_side"] == [1, 1] and r["sign_test_p"] == 1.0
+    assert r["iterations_per_decision"] == [400, 300]  # B: its games' mean
     assert mod.sign_test(0, 6) == pytest.approx(2 / 64)
     assert mod.main([a, f"{b1},{b2}"]) == 0
-    assert "+2.50 ±" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "+2.50 ±" in out and "300 iterations a decision" in out
+    assert "B searched 0.75 times A's iterations" in out
+    unknown = _strength_json(tmp_path / "u.json", 102, [30, 40])  # not recorded
+    assert mod.load_side(f"{b1},{unknown}").iterations is None
+    assert mod.main([a, a]) == 0
+    assert "budgets differ" not in capsys.readouterr().out
 
 
 def test_paired_refuses_what_cannot_be_paired(tmp_path: Path,
