@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 WIN_MARK = 100  # strength.py adds 100 to the score of a won game
+BUDGETS_DIFFER = 1.2  # iterations a decision: one side's over the other's, flagged above
 
 
 class PairingError(ValueError):
@@ -71,9 +72,10 @@ def load_side(paths: str, row: int | None = None) -> Side:
             seeds = None  # an older file: the order alone pairs the games
         scores.extend(marked)
         rate = r.get("iterations_per_decision")
-        searched = (searched + rate * len(marked)
-                    if searched is not None and isinstance(rate, int | float) and rate > 0
-                    else None)
+        if searched is not None and isinstance(rate, int | float) and rate > 0:
+            searched += rate * len(marked)
+        else:
+            searched = None  # a file without it (or not a search): unknown for the side
     if len(factions) > 1:
         raise PairingError(f"{paths}: runs of different factions ({', '.join(sorted(factions))})")
     return Side(" + ".join(dict.fromkeys(agents)), factions.pop(), seeds,
@@ -159,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  B - A: {r['vp_difference']:+.2f} ± {r['standard_error']:.2f} VP a game; "
           f"won by one side only: A {r['won_by_one_side'][0]}, B {r['won_by_one_side'][1]} "
           f"(sign test p = {r['sign_test_p']:.2f})")
-    if ia and ib and max(ia, ib) > 1.2 * min(ia, ib):
+    if ia and ib and max(ia, ib) > BUDGETS_DIFFER * min(ia, ib):
         print(f"  the budgets differ: B searched {ib / ia:.2f} times A's iterations a decision")
     return 0
 

@@ -93,15 +93,21 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
-                         norm=bool(float(args["norm"])) if "norm" in args else None,
+                         norm=_switch(args, "norm"),
                          temperature=float(args.get("temp", TEMPERATURE)),
                          greedy=int(args.get("greedy", 0)),
                          widen=float(args.get("widen", 0)),
                          hints=bool(float(args.get("hints", 1))),
-                         reuse=bool(float(args["reuse"])) if "reuse" in args else None,
+                         reuse=_switch(args, "reuse"),
                          halving=int(args.get("halving", 0)), evaluator=_evaluator(args),
                          own=_fitted_for(args))
     raise ValueError(f"unknown agent {kind!r} (known: {', '.join(AGENT_NAMES)})")
+
+
+def _switch(args: dict[str, str], key: str) -> bool | None:
+    """A per-faction setting: on or off for every faction if given (``norm=1``,
+    ``reuse=0``), else None, the agent's default for each faction."""
+    return bool(float(args[key])) if key in args else None
 
 
 def _fitted_for(args: dict[str, str]) -> dict[str, Any]:

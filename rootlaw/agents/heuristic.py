@@ -174,8 +174,9 @@ class Evaluator:
         return [self.value(g, s) for s in range(len(g.factions))]
 
 
-# The factions the search plays better with the fitted evaluation (docs/strength/experiments.md: at
-# 0.25 s the Marquise +5.0 VP a game, the Vagabond +3.3; the Eyrie and the Alliance lose)
+# The factions the search plays better with the fitted evaluation (at 0.25 s the Marquise
+# +5.0 VP a game, the Vagabond +3.3; the Eyrie and the Alliance lose:
+# docs/strength/experiments.md)
 FIT_FACTIONS = frozenset({"marquise", "vagabond"})
 
 
