@@ -16,7 +16,7 @@ from rootlaw.core.game import Game
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
-text_form("craft", "craft {c1}")
+text_form("craft", "craft {c1}{w2:any suit paid as }")  # the suits chosen for "?" costs
 
 FAVORS: Final = {"favor_of_the_foxes": "fox", "favor_of_the_rabbits": "rabbit",
                  "favor_of_the_mice": "mouse"}

@@ -19,6 +19,9 @@ Option = tuple[Any, ...]
 # verb -> format: placeholders index the option tuple; {c1} shows element 1 as a card
 # name, {n1} by its registered readable name (``name_form``)
 _FORMATS: Final[dict[str, str]] = {}
+# names that several cards share in a deck (Ambush!, Root Tea, ...): their labels add
+# the suit, so two options never read the same (filled on first use)
+_SHARED_NAMES: Final[set[str]] = set()
 # id -> readable name, for ids that are neither cards nor numbers (a piece's side, a
 # column of a faction board)
 _NAMES: Final[dict[str, str]] = {}
@@ -35,8 +38,30 @@ def card_name(card_id: str) -> str:
     return card_id.replace("_", " ").title()
 
 
+def card_label(card_id: str) -> str:
+    """A card's name, with its suit where other cards share the name (``Ambush! (bird)``),
+    so labels tell such cards apart."""
+    if not _SHARED_NAMES:
+        for name in ("standard", "exiles_partisans"):
+            seen: dict[str, str] = {}
+            for cid, each in deck(name).cards.items():
+                if seen.get(each.name, cid) != cid:
+                    _SHARED_NAMES.add(each.name)
+                seen[each.name] = cid
+    for name in ("standard", "exiles_partisans"):
+        card = deck(name).cards.get(card_id)
+        if card is not None:
+            return f"{card.name} ({card.suit})" if card.name in _SHARED_NAMES else card.name
+    return card_id.replace("_", " ").title()
+
+
 def text_form(verb: str, fmt: str) -> None:
-    """Register how options of ``verb`` read, e.g. ``text_form("move", "move {1} -> {2}")``."""
+    """Register how options of ``verb`` read, e.g. ``text_form("move", "move {1} -> {2}")``.
+
+    ``{N}`` is element N as it is, ``{cN}`` a card (its name, with the suit where cards
+    share the name), ``{nN}`` an id by its readable name (``name_form``), and
+    ``{wN:words }`` an optional part: nothing when element N is empty, else
+    `` (words X)`` with X its names joined (a craft's chosen suits)."""
     _FORMATS[verb] = fmt
 
 
@@ -87,12 +112,25 @@ def _fill(fmt: str, o: Option) -> str:
         val = o[i]
         card = "{c" + str(i) + "}"
         if card in out:
-            out = out.replace(card, card_name(val) if isinstance(val, str) else str(val))
+            out = out.replace(card, card_label(val) if isinstance(val, str) else str(val))
+        opt = "{w" + str(i) + ":"
+        j = out.find(opt)
+        if j >= 0:
+            k = out.index("}", j)
+            out = out[:j] + _optional(out[j + len(opt):k], val) + out[k + 1:]
         named = "{n" + str(i) + "}"
         if named in out:
             out = out.replace(named, display_name(val))
         out = out.replace("{" + str(i) + "}", str(val))
     return out
+
+
+def _optional(words: str, val: object) -> str:
+    """`` (words X)``, or nothing when ``val`` is empty."""
+    if not val:
+        return ""
+    items = val if isinstance(val, (tuple, list)) else (val,)
+    return " (" + words + " and ".join(display_name(x) for x in items) + ")"
 
 
 class Decision:

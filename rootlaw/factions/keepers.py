@@ -87,8 +87,9 @@ text_form("kk_retinue_done", "done with the Retinue")
 for _col, _name in zip(RETINUE_COLS, ("Move", "Battle then Delve", "Move or Recover"),
                        strict=True):
     name_form(_col, _name)
-for _kind in WS_KINDS:
-    name_form(_kind, f"waystation ({WS_SHOWS[_kind]} side up)")
+for _kind in WS_KINDS:  # both sides, so two waystations showing the same side differ
+    name_form(_kind, f"waystation ({WS_SHOWS[_kind]} side up, "
+                     f"{_kind.split('_')[2]} on the back)")
 for _kind in RELIC_KINDS:
     _value = _kind[len(TYPE_OF[_kind]):]
     name_form(_kind, f"{TYPE_OF[_kind]} relic" + (f" ({_value})" if _value else " (face down)"))

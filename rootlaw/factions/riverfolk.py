@@ -51,7 +51,7 @@ text_form("rf_battle", "commit a fund: battle in {1} against {2}")
 text_form("rf_draw", "commit a fund: draw a card")
 text_form("rf_recruit", "spend a fund: recruit in {1}")
 text_form("rf_post", "spend two {2} funds: trade post in {1}")
-text_form("export", "export {c1}")
+text_form("export", "export {c1}{w2:any suit paid as }")
 text_form("fund", "use a {1} fund")
 text_form("lose_fund", "lose a {1} fund")
 

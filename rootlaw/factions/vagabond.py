@@ -28,7 +28,7 @@ from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, secret_form, text_form
+from rootlaw.core.options import Option, name_form, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ CHARACTERS: Final[dict[str, tuple[str, ...]]] = {
 QUESTS: Final[dict[str, tuple[str, tuple[str, str]]]] = {
     q["id"]: (q["suit"], (q["items"][0], q["items"][1]))
     for q in load_json("quests.json")["quests"]}
+for _q in load_json("quests.json")["quests"]:  # labels read a quest's name and suit
+    name_form(_q["id"], f"{_q['name']} ({_q['suit']})")
 RUIN_ITEMS: Final = tuple(load_json("items.json")["ruin_items"])
 TRACKED: Final = ("tea", "coins", "bag")  # 9.2.5.I
 TRACK_CAP: Final = 3
@@ -65,7 +67,8 @@ for verb, fmt in {
     "character": "play the {1}", "forest": "start in forest {1}", "refresh": "refresh a {1}",
     "slip": "slip to {1}", "v_move": "move to {1}", "v_battle": "battle {2} in {1}{3}",
     "explore": "explore the ruin", "aid": "aid {1} with {c2}", "exhaust": "exhaust a {1}",
-    "take_item": "take their {1}", "no_item": "take no item", "quest": "complete quest {1}",
+    "take_item": "take their {1}", "no_item": "take no item",
+    "quest": "complete the quest {n1}{w2:improvising with the }",
     "quest_vp": "score the quest's VP", "quest_draw": "draw two cards",
     "strike": "strike {1}'s {2}",
     "repair": "repair a {1} ({2})", "special": "special action: {1}", "steal": "steal from {1}",

@@ -41,7 +41,7 @@ def test_the_lobby_offers_both_marauder_factions(client: httpx.Client) -> None:
     assert cat[KI]["name"] == "Keepers in Iron" and not cat[KI]["bot"]
     names = client.get("/api/play/catalog").json()["names"]  # ids the board draws by name
     assert names["battle_then_delve"] == "Battle then Delve"
-    assert names["ws_tablet_jewelry"] == "waystation (tablet side up)"
+    assert names["ws_tablet_jewelry"] == "waystation (tablet side up, jewelry on the back)"
 
 
 def test_no_seat_receives_a_face_down_relics_value(client: httpx.Client) -> None:

@@ -50,7 +50,8 @@ def test_the_keepers_steps_read_as_sentences() -> None:
     assert lines == [
         "Keepers in Iron moves 4 warriors from 9 to 1 (Retinue: Faithful Retainer).",
         "Keepers in Iron adds Sappers to the Retinue's Battle then Delve column.",
-        "Keepers in Iron encamps in 8: a waystation (tablet side up) replaces a warrior.",
+        "Keepers in Iron encamps in 8: a waystation (tablet side up, jewelry on the back) "
+        "replaces a warrior.",
         "Keepers in Iron battles Marquise de Cat in 8 (Retinue: Faithful Retainer).",
         "Keepers in Iron: delve the jewelry relic (face down) from forest 5.",
         "Keepers in Iron delves the jewelry relic (3) into 8.",
