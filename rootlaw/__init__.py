@@ -11,13 +11,14 @@ from typing import Any
 
 from rootlaw import bots as _bots  # noqa: F401  (registers the bots)
 from rootlaw import factions as _factions  # noqa: F401  (registers the factions)
+from rootlaw.core import advanced as _advanced  # noqa: F401  (Appendix A steps)
 from rootlaw.core import battle as _battle  # noqa: F401  (registers core steps)
 from rootlaw.core import cards_ep as _cards_ep  # noqa: F401  (registers the E&P card steps)
 from rootlaw.core import craft as _craft  # noqa: F401
 from rootlaw.core import turn as _turn  # noqa: F401
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, board
 from rootlaw.core.errors import IllegalAction, LoadError, RootlawError, SetupError
-from rootlaw.core.faction_api import FACTIONS, Faction
+from rootlaw.core.faction_api import FACTIONS, Faction, is_seat_name
 from rootlaw.core.game import Game
 from rootlaw.core.maps import check_suits
 from rootlaw.core.options import Decision, Option, label
@@ -39,13 +40,25 @@ def _build() -> str:
 BUILD = _build()
 
 
-def new_game(factions: list[str], map: str = "fall", deck: str = "standard", seed: int = 0,
+def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "standard",
+             seed: int = 0,
              bot_difficulty: dict[str, str] | None = None,
              bot_traits: dict[str, list[str]] | None = None,
              cooperative: bool = False,
              bot_setup: dict[str, dict[str, str]] | None = None,
-             suits: str | list[str] | None = None, **kwargs: Any) -> Game:
-    """Set up a game (5.1; Advanced Setup A.1, A.2) and run it to the first decision.
+             suits: str | list[str] | None = None, *, setup: str = "standard",
+             players: int | None = None, bots: list[str] | None = None,
+             insurgents_at_two: bool = False, **kwargs: Any) -> Game:
+    """Set up a game and run it to the first decision.
+
+    ``setup``: "standard" (5.1) or "advanced" (Appendix A). ``factions`` seats the given
+    factions (2 to 6; the Standard Setup takes at most four that start in corners,
+    section 5); with the Advanced Setup they set up by their faction setup cards in
+    reverse turn order (A.8.2, homelands). ``players=N`` (Advanced Setup only) drafts
+    the factions instead (A.8.1-2): N seats, ``bots`` of them taken by the named bots
+    (A.3), the others named ``seat1``, ``seat2``... until they choose.
+    ``insurgents_at_two`` keeps the insurgent cards in a two-player draft (A.8.1.I:
+    only with hirelings).
 
     ``map``: fall, winter, lake or mountain (Appendix C); ``deck``: standard or
     exiles_partisans (A.2); ``suits``: the clearings' suits (A.1): "printed" (the Fall
@@ -61,17 +74,10 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
     """
     if kwargs:
         raise SetupError(f"unknown options: {', '.join(sorted(kwargs))}")
-    factions = [str(f) for f in factions]
-    for f in factions:
-        if f not in FACTIONS:
-            known = ", ".join(sorted(FACTIONS))
-            raise SetupError(f"unknown or not yet implemented faction {f!r} (known: {known})")
-    if len(set(factions)) != len(factions):
-        raise SetupError("a faction can take only one seat")
-    if "vagabond2" in factions and "vagabond" not in factions:
-        raise SetupError("the second Vagabond plays only beside the first (9.7)")
-    if not 2 <= len(factions) <= 4:
-        raise SetupError("Root is played by 2 to 4 players here (5.1)")
+    if setup not in SETUPS:
+        raise SetupError(f"unknown setup {setup!r} (known: {', '.join(SETUPS)})")
+    seats = _seats(factions, players, bots, setup)
+    given = [f for f in seats if not is_seat_name(f)]
     if map not in MAP_NAMES:
         raise SetupError(f"unknown map {map!r} (known: {', '.join(MAP_NAMES)})")
     if deck not in DECK_FILES:
@@ -82,16 +88,88 @@ def new_game(factions: list[str], map: str = "fall", deck: str = "standard", see
         raise SetupError(str(e)) from None
     if not isinstance(seed, int):
         raise SetupError("seed must be an integer")
-    options = _bot_options(factions, bot_difficulty or {}, bot_traits or {}, cooperative,
-                           bot_setup or {})
+    options = _bot_options(given, bot_difficulty or {}, bot_traits or {}, cooperative,
+                           bot_setup or {}, humans=len(seats) - sum(
+                               1 for f in given if FACTIONS[f].is_bot))
     if layout is not None:
         options["suits"] = layout
-    return Game.new(factions, map=map, deck_name=deck, seed=seed, options=options)
+    if setup == "advanced":
+        options["setup"] = "advanced"
+        _check_draft(seats, insurgents_at_two)
+        if insurgents_at_two:
+            options["insurgents_at_two"] = True
+    elif insurgents_at_two:
+        raise SetupError("insurgents_at_two is a rule of the Advanced Setup's draft (A.8.1.I)")
+    return Game.new(seats, map=map, deck_name=deck, seed=seed, options=options)
+
+
+SETUPS = ("standard", "advanced")
+MAX_PLAYERS = 6  # the Law's setup rules reach six players (5.2, A.6.2)
+CORNER_LIMIT = 4  # section 5: more factions that start in corners need Appendix A
+
+
+def _seats(factions: list[str] | None, players: int | None, bots: list[str] | None,
+           setup: str) -> list[str]:
+    """The seats to set up: the factions given, or N seats to draft (A.8) with bots."""
+    if players is not None:
+        if factions is not None:
+            raise SetupError("give factions=[...] or players=N (a draft, A.8), not both")
+        if setup != "advanced":
+            raise SetupError("players=N drafts the factions with setup cards: that is the "
+                             "Advanced Setup (A.8), setup='advanced'")
+        if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+            raise SetupError(f"Root is played by 2 to {MAX_PLAYERS} players (5.2, A.6.2)")
+        bots = [str(b) for b in bots or []]
+        for b in bots:
+            if b not in FACTIONS or not FACTIONS[b].is_bot:
+                raise SetupError(f"bots names {b!r}, which is not a bot (A.3)")
+        if len(bots) > players:
+            raise SetupError(f"{len(bots)} bots do not fit {players} seats (A.3)")
+        seats = [f"seat{i + 1}" for i in range(players - len(bots))] + bots
+    elif factions is None:
+        raise SetupError("give factions=[...] or, with setup='advanced', players=N")
+    elif bots:
+        raise SetupError("bots= goes with players=N; list the bots among factions=[...]")
+    else:
+        seats = [str(f) for f in factions]
+    for f in seats:
+        if f not in FACTIONS and not (players is not None and is_seat_name(f)):
+            known = ", ".join(sorted(FACTIONS))
+            raise SetupError(f"unknown or not yet implemented faction {f!r} (known: {known})")
+    if len(set(seats)) != len(seats):
+        raise SetupError("a faction can take only one seat")
+    if "vagabond2" in seats and "vagabond" not in seats:
+        raise SetupError("the second Vagabond plays only beside the first (9.7)")
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        raise SetupError(f"Root is played by 2 to {MAX_PLAYERS} players (5.2, A.6.2)")
+    corners = sum(1 for f in seats if f in FACTIONS and FACTIONS[f].corner_setup)
+    if setup == "standard" and corners > CORNER_LIMIT:
+        raise SetupError(f"{corners} factions that start in corner clearings need the "
+                         f"Advanced Setup (section 5): setup='advanced'")
+    return seats
+
+
+def _check_draft(seats: list[str], insurgents_at_two: bool) -> None:
+    """A.8.1: enough setup cards for the players who choose, one militant among them."""
+    from rootlaw.core.advanced import draft_pool_size, open_cards
+
+    undrafted = sum(1 for f in seats if is_seat_name(f))
+    if insurgents_at_two:
+        raise SetupError("A.8.1.I: insurgent cards stay in a two-player draft only with "
+                         "hirelings (Appendix E)")
+    if not undrafted:
+        return
+    taken = [FACTIONS[f].replaces or f for f in seats if not is_seat_name(f)]
+    militant, insurgent = open_cards(taken, len(seats), insurgents_at_two)
+    need = draft_pool_size(undrafted)
+    if not militant or len(militant) + len(insurgent) < need:
+        raise SetupError(f"A.8.1: the draft needs {need} setup cards with a militant one; "
+                         f"{len(militant)} militant and {len(insurgent)} insurgent remain")
 
 
 def _bot_options(factions: list[str], difficulty: dict[str, str],
                  traits: dict[str, list[str]], cooperative: bool,
-                 bot_setup: dict[str, dict[str, str]]) -> dict[str, Any]:
+                 bot_setup: dict[str, dict[str, str]], humans: int) -> dict[str, Any]:
     """Check the Rootbotics setup choices (3.2, 3.3) and return them for the game."""
     from rootlaw.bots.base import DIFFICULTIES
 
@@ -120,8 +198,7 @@ def _bot_options(factions: list[str], difficulty: dict[str, str],
             if value not in choices.get(key, ()):
                 raise SetupError(f"{f} has no setup choice {key}={value!r} (known: "
                                  f"{', '.join(f'{k}={v}' for k in choices for v in choices[k])})")
-    if cooperative and (all(fd.is_bot for fd in defs.values())
-                        or not any(fd.is_bot for fd in defs.values())):
+    if cooperative and (not humans or not any(fd.is_bot for fd in defs.values())):
         raise SetupError("cooperative play needs at least one human and one bot")
     out: dict[str, Any] = {}
     if difficulty:

@@ -102,6 +102,7 @@ class ElectricEyrie(BotDef):
     id = ME
     name = "Electric Eyrie"
     setup_order = "B"  # the Eyrie Dynasties' setup letter (5.1.7)
+    corner_setup = True  # section 5: starts in a corner clearing
     reach = 7
     warriors = int(_D["warriors"])  # 5.3.1
     buildings = {"roost": ROOSTS}

@@ -247,6 +247,7 @@ class MechanicalMarquise(BotDef):
     id = ME
     name = "Mechanical Marquise 2.0"
     setup_order = "A"  # setup priority of the faction it replaces (2.2)
+    corner_setup = True  # section 5: starts in a corner clearing
     replaces = "marquise"
     reach = 10
     warriors = _D["warriors"]  # 4.3.1

@@ -53,6 +53,7 @@ class Board:
     slots: tuple[int, ...]
     ruins: tuple[bool, ...]
     corners: tuple[int, ...]
+    edge: tuple[int, ...]  # clearings on the map edge (setup cards, A.8.2; maps.json)
     opposite: tuple[int, ...]  # opposite corner per clearing, 0 if not a corner
     adj: tuple[tuple[int, ...], ...]  # at setup; in play read Game.adj (C.3.3 removes closings)
     rivers: tuple[tuple[int, int], ...]  # printed rivers and the lake's links (C.2.2), a < b
@@ -140,6 +141,7 @@ def board(name: str, burrow: bool = False) -> Board:
         slots=(0,) + tuple(int(c["building_slots"]) for c in cl),
         ruins=(False,) + tuple(bool(c["ruin"]) for c in cl),
         corners=corners,
+        edge=tuple(sorted(m["edge"])),
         opposite=tuple(opposite),
         adj=adjacency(n, paths, closed),
         rivers=tuple(sorted(rivers)),

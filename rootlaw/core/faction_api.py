@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from rootlaw.core.options import name_form
+
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
     from rootlaw.core.catalog import Card
@@ -68,6 +70,13 @@ class FactionDef:
     # 12.2.2 The Burrow: the kind of token whose clearings are adjacent to the faction's
     # Burrow, a clearing off the map (``Board.burrow``); "" if the faction has none
     burrow_token: ClassVar[str] = ""
+    # A.8.1: the faction setup card's class, "militant" (red name with a sword) or
+    # "insurgent" (grey name); "" for a faction without a setup card of its own (the
+    # second Vagabond, the bots, a seat not yet drafted)
+    setup_class: ClassVar[str] = ""
+    # section 5: the faction starts in a corner clearing in the Standard Setup (five or
+    # more such factions need the Advanced Setup)
+    corner_setup: ClassVar[bool] = False
 
     # movement (4.2; read through core/maps.py: ignores_rule). Set in the faction's class
     # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:
@@ -100,6 +109,15 @@ class FactionDef:
     # -- procedure ---------------------------------------------------------
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return []
+
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        """A.8.2: set up as the faction setup card says (homelands, A.8.2.I-II); a
+        faction whose card asks what the Standard Setup asks keeps its own steps."""
+        return self.setup_steps(g, s)
+
+    def factions_drafted(self, g: Game, s: int) -> None:
+        """Every seat's faction is now known (the end of the A.8 draft): complete what
+        set up before the others chose (9.3.6 a relationship marker per faction)."""
 
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         """The faction's own steps of 'birdsong', 'daylight' or 'evening', in order."""
@@ -354,6 +372,62 @@ class FactionDef:
 
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
+SEAT_PREFIX: Final = "seat"  # a seat whose faction is not drafted yet: seat1, seat2...
+
+
+class UndraftedState(FactionState):
+    """A seat without a faction holds nothing but its hand (A.7)."""
+
+    __slots__ = ()
+
+    def copy(self) -> FactionState:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FactionState:
+        return UNDRAFTED_STATE
+
+
+UNDRAFTED_STATE: Final = UndraftedState()
+
+
+class Undrafted(FactionDef):
+    """A.8.2: a player who has not chosen a faction yet: a hand of cards, no pieces.
+    Its id in ``Game.factions`` is its seat's name, ``seat1``, ``seat2``... until it
+    chooses."""
+
+    id = SEAT_PREFIX
+    name = "Undrafted player"
+
+    def new_state(self) -> FactionState:
+        return UNDRAFTED_STATE
+
+    def state_from_json(self, data: dict[str, Any]) -> FactionState:
+        return UNDRAFTED_STATE
+
+    def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
+        return {"undrafted": True}
+
+
+UNDRAFTED: Final = Undrafted()
+
+
+def is_seat_name(fid: str) -> bool:
+    """Whether ``fid`` names an undrafted seat (``seat1`` ... ``seat9``)."""
+    return fid.startswith(SEAT_PREFIX) and fid[len(SEAT_PREFIX):].isdigit()
+
+
+def faction_def(fid: str) -> FactionDef:
+    """The faction ``fid``, or the undrafted player for a seat name (A.8.2)."""
+    fd = FACTIONS.get(fid)
+    if fd is not None:
+        return fd
+    if is_seat_name(fid):
+        return UNDRAFTED
+    raise KeyError(fid)
 
 
 def register(fd: FactionDef) -> FactionDef:
@@ -370,6 +444,7 @@ def register(fd: FactionDef) -> FactionDef:
     fd.offers_anytime = _overrides(fd, "anytime_options")
     fd.protects_warriors = _overrides(fd, "protected_warriors")
     FACTIONS[fd.id] = fd
+    name_form(fd.id, fd.name)
     return fd
 
 

@@ -14,11 +14,12 @@ from rootlaw.core import rng as _rng
 from rootlaw.core.cardstate import CardState
 from rootlaw.core.catalog import Board, Card, Deck, adjacency, board, deck, link_burrow
 from rootlaw.core.errors import IllegalAction, LoadError
-from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState
+from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState, faction_def, is_seat_name
 from rootlaw.core.options import Decision, Option
 from rootlaw.core.steps import STEPS, Step
 
 if TYPE_CHECKING:
+    from rootlaw.core.advanced import Advanced
     from rootlaw.core.battle import Battle
 
 WIN_SCORE: Final = 30  # 3.1
@@ -42,7 +43,7 @@ class Game:
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
-        "cards", "token_rule", "forest_tokens",
+        "cards", "token_rule", "forest_tokens", "adv",
     )
 
     board: Board
@@ -101,6 +102,9 @@ class Game:
     # index; a forest's location is FOREST + index (as for pawns): place_token, take_piece
     # and the piece index take such locations like clearings
     forest_tokens: list[tuple[Piece, ...]]
+    # the Advanced Setup's record (Appendix A: first player, the draft's pool, homelands);
+    # None in a game set up by the Standard Setup (5.1). Never changed in place.
+    adv: Advanced | None
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -116,7 +120,7 @@ class Game:
         g.forced = [list(x) for x in (forced or [])]
         g._log = None
         g.factions = tuple(factions)
-        g.fdefs = tuple(FACTIONS[f] for f in factions)
+        g.fdefs = tuple(faction_def(f) for f in factions)  # seat1...: not drafted (A.8.2)
         n = len(factions)
         nc = len(g.board.slots)  # the map's clearings and the Burrow (12.2.2), from 1
         g.suits = g.board.default_suits
@@ -140,7 +144,9 @@ class Game:
         g.craft_used = [0, 0, 0]
         g.once = frozenset()
         g.battle = None
-        g.stack = [("setup", 0)]
+        advanced = g.setup.get("setup") == "advanced"
+        g.stack = [("adv.setup", 0) if advanced else ("setup", 0)]  # Appendix A or 5.1
+        g.adv = None
         g.won = ()
         g.win_reason = ""
         g.peeks = {}
@@ -201,6 +207,9 @@ class Game:
         return b
 
     def _why_illegal(self, option: Any, d: Decision) -> str:
+        why = STEPS[self.stack[-1][0]].why_not(self, self.stack[-1], option)
+        if why:
+            return why
         return (f"{option!s} is not a legal option for {d.seat} now "
                 f"({d.kind}: {d.prompt}); {len(d.options)} options are legal")
 
@@ -300,6 +309,7 @@ class Game:
         g.ferry = self.ferry
         g.cards = self.cards  # never changed in place
         g.token_rule = self.token_rule
+        g.adv = self.adv  # never changed in place
         d = self._decision
         g._decision = d.for_game(g) if d is not None else None
         return g
@@ -665,13 +675,69 @@ class Game:
             n -= cards.coffins[s]  # Coffin Makers (E&P) holds removed warriors
         return n
 
+    # ------------------------------------------- whose pieces (G.1.8, G.1.9, G.1.33)
+    def treated_as_own_by(self, o: int) -> int:
+        """G.1.33 Treat: the seat that treats o's warriors as its own now, or -1. The one
+        place the core learns that pieces are lent; every "enemy", "rule" and "your
+        pieces" check reads it through the helpers below, never on its own:
+
+        - rule (2.5, ``_ruler_at``): the warriors count for the seat treating them as its
+          own, not for their owner (rulings.md, 11.2.7.III); a tie-breaker that needs a
+          piece of the faction (7.2.2) still asks ``has_any_piece``, which they are not;
+        - enemy pieces (G.1.9): ``enemy_warriors`` and ``has_enemy_piece`` leave them out
+          for that seat (Favors, Propaganda Bureau, Oppress...); their owner stays an
+          enemy player (G.1.8, ``enemies``, ``is_enemy``) and they stay its faction pieces
+          (``has_any_piece``, ``faction_pieces``: Field Hospitals, Sway, Oppress's
+          "Hundreds piece");
+        - battle: ``lender_to`` (11.2.7.III, core/battle.py), never against their owner.
+
+        A seated faction lends through ``FactionDef.lends_warriors_to`` (11.2.7.III
+        Mercenaries: the buyer, in its Daylight and Evening); with no such faction seated
+        (``lends_warriors`` unset) this costs one attribute read. Later lenders plug in
+        here: a hireling's controller treats its pieces as its own for rule only (E.3.1;
+        E.3.2 makes an uncontrolled hireling everyone's enemy), and the Crusader Borough
+        Kings' Mice Mischief (BK.2.4) lends mice warriors to the player taking the turn
+        for all intents; a lender of only some of its warriors (mice) would narrow
+        ``enemy_warriors`` and the rule count to those."""
+        fd = self.fdefs[o]
+        if not fd.lends_warriors:
+            return -1
+        s = fd.lends_warriors_to(self, o)
+        return s if s != o else -1
+
     def lender_to(self, s: int) -> int:
-        """The seat whose warriors s treats as its own now (11.2.7.III Mercenaries), or
-        -1."""
+        """The seat whose warriors s treats as its own now (G.1.33; 11.2.7.III
+        Mercenaries), or -1."""
         for o, fd in enumerate(self.fdefs):
-            if fd.lends_warriors and fd.lends_warriors_to(self, o) == s:
+            if fd.lends_warriors and self.treated_as_own_by(o) == s:
                 return o
         return -1
+
+    def is_enemy(self, s: int, o: int) -> bool:
+        """G.1.8: o is another player not in a coalition with s (9.2.8)."""
+        co = self.coalition
+        return o != s and co[o] != s and co[s] != o
+
+    def enemy_warriors(self, s: int, o: int, c: int) -> int:
+        """G.1.9: o's warriors in c that are enemy pieces to s (o an enemy of s, G.1.8):
+        none while s treats them as its own for rule (G.1.33, ``treated_as_own_by``)."""
+        n = self.warriors[o][c]
+        if n and self.fdefs[o].lends_warriors and self.treated_as_own_by(o) == s:
+            return 0
+        return n
+
+    def has_enemy_piece(self, s: int, o: int, c: int) -> bool:
+        """G.1.9: whether o, an enemy of s (G.1.8), has an enemy piece in c: warriors s
+        does not treat as its own (G.1.33), a pawn, buildings or tokens."""
+        if self.enemy_warriors(s, o, c) or self.pawn[o] == c:
+            return True
+        for p in self.buildings[c]:
+            if p[0] == o:
+                return True
+        for p in self.tokens[c]:
+            if p[0] == o:
+                return True
+        return False
 
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,
@@ -846,7 +912,39 @@ class Game:
             i -= 1
 
     def seat_of(self, faction: str) -> int:
-        return self.factions.index(faction)
+        """The seat of a faction, or of a seat name (``seat3``) in a drafted game (A.8.2:
+        a seat keeps its name after its player chose a faction)."""
+        try:
+            return self.factions.index(faction)
+        except ValueError:
+            if self.adv is not None and is_seat_name(faction):
+                i = int(faction[len("seat"):]) - 1
+                if 0 <= i < len(self.factions):
+                    return i
+            raise
+
+    def set_faction(self, s: int, faction: str) -> None:
+        """A.8.2: the player in seat s takes ``faction`` (its pieces, board and state);
+        with the Burrow (12.3.2) the map gains it."""
+        fd = FACTIONS[faction]
+        i = s
+        self.factions = self.factions[:i] + (faction,) + self.factions[i + 1:]
+        self.fdefs = self.fdefs[:i] + (fd,) + self.fdefs[i + 1:]
+        self.fstate[i] = fd.new_state()
+        if fd.burrow_token and not self.board.burrow:
+            self._add_burrow()
+
+    def _add_burrow(self) -> None:
+        """12.3.2 Prepare the Burrow: the map's per-clearing arrays gain its row."""
+        self.board = board(self.board.name, True)
+        for w in self.warriors:
+            w.append(0)
+        self.buildings.append(())
+        self.tokens.append(())
+        self.ruin_items.append(())
+        self.suits = self.suits + ("",)
+        self._rulers = None
+        self.relink()
 
     def others(self, s: int) -> list[int]:
         """Every other seat, in seat order."""
@@ -897,6 +995,7 @@ class Game:
             "cards": self.cards.to_json(),
             "token_rule": list(self.token_rule),
             "forest_tokens": [[list(p) for p in ps] for ps in self.forest_tokens],
+            "advanced": self.adv.to_json() if self.adv is not None else None,
         }
 
     def to_json(self) -> str:
@@ -925,12 +1024,12 @@ class Game:
         setup = d["setup"]
         g.setup = setup
         for f in d["factions"]:
-            if f not in FACTIONS:
+            if f not in FACTIONS and not is_seat_name(f):
                 raise LoadError(f"unknown faction {f!r} in saved game")
         g.board = board(setup["map"], _has_burrow(d["factions"]))
         g.deckdef = deck(setup["deck"])
         g.factions = tuple(d["factions"])
-        g.fdefs = tuple(FACTIONS[f] for f in g.factions)
+        g.fdefs = tuple(faction_def(f) for f in g.factions)
         n = len(g.factions)
         nc = len(g.board.slots)
         g.suits = tuple(d["suits"])
@@ -1002,6 +1101,15 @@ class Game:
         if (len(g.cards.coffins) != n or len(g.token_rule) not in (0, n)
                 or len(g.cards.exhausted) != n):
             raise LoadError("card state arrays do not match the factions")
+        adv = d.get("advanced")
+        if adv is not None:
+            from rootlaw.core.advanced import Advanced
+
+            g.adv = Advanced.from_json(adv, n)
+        else:
+            g.adv = None
+            if any(is_seat_name(f) for f in g.factions):
+                raise LoadError("undrafted seats in a game without the Advanced Setup (A.8)")
         g._decision = None
         g._rulers = None
         g._where = g._index_all()
@@ -1071,7 +1179,7 @@ class Game:
 def _has_burrow(factions: Any) -> bool:
     """Whether a faction of the game has the Burrow (12.2.2: ``burrow_token``)."""
     for f in factions:
-        if FACTIONS[f].burrow_token:
+        if faction_def(f).burrow_token:
             return True
     return False
 

@@ -41,6 +41,11 @@ class Handler:
     def describe(self, g: Game, st: Step) -> str:
         return self.prompt
 
+    def why_not(self, g: Game, st: Step, o: Any) -> str:
+        """Why ``o`` is not an option of this choice now, naming the rule, where the
+        step can say more than "not legal" (A.8.1.II a locked card); "" otherwise."""
+        return ""
+
 
 class FunctionStep(Handler):
     """A choice step made of two plain functions: for code that is not compiled with

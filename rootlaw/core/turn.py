@@ -5,7 +5,7 @@ its edges; each faction fills the phases with its own steps (FactionDef.phase_st
 """
 from __future__ import annotations
 
-from rootlaw.core import cards_ep, effects, maps
+from rootlaw.core import advanced, cards_ep, effects, maps
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
 from rootlaw.core.options import Option, text_form
@@ -24,18 +24,10 @@ class Setup(Handler):
     def run(self, g: Game, st: Step) -> None:
         n = len(g.factions)
         maps.setup_map(g)  # A.1 Step 1: the map's setup modifications and suit markers
-        # 5.1.1 random seating order and starting player
-        order = g.shuffle("seating", list(g.factions))
-        perm = [g.factions.index(f) for f in order]
-        g.factions = tuple(order)
-        g.fdefs = tuple(g.fdefs[i] for i in perm)
-        g.fstate = [g.fstate[i] for i in perm]
-        start = g.random_index("starting_player", n)
-        # 5.1.3 two players: no dominance cards; shuffle; three cards each. With bots
-        # (Rootbotics 3.4): one or two humans remove them, and only humans draw;
-        # fully cooperative play removes them too. All-bot games keep them (rulings.md).
-        humans = sum(1 for fd in g.fdefs if not fd.is_bot)
-        if n == 2 or 0 < humans <= 2 and humans < n or g.setup.get("cooperative"):
+        start = advanced.seat_players(g)  # 5.1.1 random seating order and starting player
+        # 5.1.3 two players: no dominance cards (with bots, Rootbotics 3.4: one or two
+        # humans); shuffle; three cards each (bots draw none, Rootbotics 3.4)
+        if advanced.removes_dominance(g):
             g.deck = [c for c in g.deck if g.card(c).kind != "dominance"]
         g.deck = g.shuffle("deck", g.deck)
         for i in range(n):

@@ -246,6 +246,7 @@ class Alliance(FactionDef):
     id = ME
     name = "Woodland Alliance"
     setup_order = "C"
+    setup_class = "insurgent"  # A.8.1 (advanced_setup.json)
     reach = 3
     warriors = _T["warriors"]  # 8.3.1
     buildings = {kind: 1 for kind in BASES.values()}

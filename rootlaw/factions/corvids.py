@@ -159,6 +159,7 @@ class Corvids(FactionDef):
     id = ME
     name = "Corvid Conspiracy"
     setup_order = "I"  # setup priority (Rootbotics 2.2 lists the factions in this order)
+    setup_class = "insurgent"  # A.8.1 (advanced_setup.json)
     reach = 3
     warriors = int(_T["warriors"])  # 13.3.1
     tokens = {PLOT: TOTAL, **{kind: PER_TYPE for kind in TYPES}}

@@ -289,6 +289,8 @@ class Duchy(FactionDef):
     id = ME
     name = "Underground Duchy"
     setup_order = "H"
+    setup_class = "militant"  # A.8.1 (advanced_setup.json)
+    corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 8
     warriors = int(_T["warriors"])  # 12.3.1
     buildings = {CITADEL: BUILDINGS_PER_KIND, MARKET: int(_T["markets"])}

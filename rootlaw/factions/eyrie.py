@@ -81,6 +81,8 @@ class Eyrie(FactionDef):
     id = ME
     name = "Eyrie Dynasties"
     setup_order = "B"
+    setup_class = "militant"  # A.8.1 (advanced_setup.json)
+    corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 7
     warriors = _T["warriors"]
     buildings = {"roost": _T["roosts"]}

@@ -228,6 +228,8 @@ class Hundreds(FactionDef):
     id = ME
     name = "Lord of the Hundreds"
     setup_order = "J"  # after the Corvids (rulings.md)
+    setup_class = "militant"  # A.8.1 (advanced_setup.json)
+    corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 9
     warriors = WARRIORS + 1  # twenty warriors and the warlord (14.2.2)
     buildings = {STRONGHOLD: STRONGHOLDS}

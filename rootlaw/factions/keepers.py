@@ -314,6 +314,8 @@ class Keepers(FactionDef):
     id = ME
     name = "Keepers in Iron"
     setup_order = "K"
+    setup_class = "militant"  # A.8.1 (advanced_setup.json)
+    corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 8
     warriors = int(_T["warriors"])
     buildings = {k: 1 for k in WS_KINDS}

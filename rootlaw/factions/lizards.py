@@ -136,6 +136,8 @@ class Lizards(FactionDef):
     id = ME
     name = "Lizard Cult"
     setup_order = "F"
+    setup_class = "insurgent"  # A.8.1 (advanced_setup.json)
+    corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 2
     warriors = int(_T["warriors"])  # 10.3.1
     buildings = {kind: GARDENS_PER_SUIT for kind in GARDENS.values()}

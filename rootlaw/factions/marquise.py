@@ -68,6 +68,8 @@ class Marquise(FactionDef):
     id = ME
     name = "Marquise de Cat"
     setup_order = "A"
+    setup_class = "militant"  # A.8.1 (advanced_setup.json)
+    corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 10
     warriors = _T["pieces"]["warriors"]
     buildings = {"sawmill": 6, "workshop": 6, "recruiter": 6}

@@ -166,6 +166,7 @@ class Riverfolk(FactionDef):
     id = ME
     name = "Riverfolk Company"
     setup_order = "G"
+    setup_class = "insurgent"  # A.8.1 (advanced_setup.json)
     reach = 5
     warriors = int(_T["warriors"])  # 11.3.1
     tokens = {kind: POSTS_PER_SUIT for kind in POSTS.values()}

@@ -241,6 +241,7 @@ class Vagabond(FactionDef):
     id = Faction.VAGABOND
     name = "Vagabond"
     setup_order = "D"
+    setup_class = "insurgent"  # A.8.1 (advanced_setup.json)
     reach = 5
     pays_in_items = True  # 11.2.6.III Vagabond Funds
 

@@ -1,0 +1,557 @@
+"""Appendix A: the Advanced Setup, as steps and decisions like any turn.
+
+A.1 map and suit markers, A.2 deck and A.3 bots are the game's options; A.4 seats the
+players and draws the first player; A.5 landmarks and A.6 hirelings are hooks
+(``landmark_steps``, ``hireling_steps``: nothing when none is chosen); A.7 deals five
+cards; A.8 either sets up the given factions with their setup cards or drafts them
+(A.8.1 the pool, A.8.2 choosing in reverse turn order, each setting up at once); A.10
+keeps three cards and shuffles. A seat that has not chosen a faction yet is named
+``seat1``, ``seat2``... (``faction_api.Undrafted``).
+
+Homelands (A.8.2.I-II) are recorded here; the factions' setup cards ask
+``homeland_candidates`` and ``spaced`` for the clearings they may choose.
+"""
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rootlaw.core.catalog import load_json
+from rootlaw.core.faction_api import FACTIONS, SEAT_PREFIX, FactionDef, is_seat_name
+from rootlaw.core.game import Game
+from rootlaw.core.options import Option, name_form, secret_form, text_form
+from rootlaw.core.steps import Handler, Step, register_steps
+
+MILITANT: Final = "militant"
+INSURGENT: Final = "insurgent"
+HAND: Final = 5  # A.7
+KEEP: Final = 3  # A.10
+TWO_PLAYERS: Final = 2  # A.7, A.8.1.I
+# A.8.2.II homeland spacing: "two or more clearings between it and enemy homelands"
+# (three paths away or more), "not adjacent to enemy homelands" (two or more), none
+FAR: Final = 3
+APART: Final = 2
+ANY: Final = 0
+UNREACHABLE: Final = 99
+
+text_form("draft", "take the {n1} setup card")
+text_form("draft_vagabond", "take the {n1} setup card, with {n2}")
+text_form("put_back", "put {c1} back on the deck")
+secret_form("put_back", "put a card back on the deck")
+text_form("spread", "a warrior to {1}")
+for _c in ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer",
+           "ronin", "harrier"):
+    name_form(_c, "the " + _c.title())
+
+
+def _cards() -> dict[str, str]:
+    data = load_json("advanced_setup.json")["faction_setup_cards"]["cards"]
+    return {str(c["faction"]): str(c["class"]) for c in data}
+
+
+# A.8.1 the faction setup cards (B.4.4: one per faction of chapters 6-15), by class
+SETUP_CARDS: Final[dict[str, str]] = _cards()
+CHARACTERS: Final[tuple[str, ...]] = tuple(
+    str(c["id"]) for c in load_json("vagabond_characters.json")["characters"])
+
+
+class Advanced:
+    """What the Advanced Setup leaves on the table: the first player (A.4), the setup
+    cards in the pool (A.8.1) with the characters dealt beside a Vagabond card
+    (A.8.1.III), the locked card (A.8.1.II), each seat's homelands (A.8.2.I) and the
+    character its card brought. Immutable: changes make a new one (copies share it)."""
+
+    __slots__ = ("first", "pool", "locked", "homelands", "characters", "drafting")
+
+    def __init__(self, first: int, pool: tuple[tuple[str, str], ...], locked: str,
+                 homelands: tuple[tuple[int, ...], ...], characters: tuple[str, ...],
+                 drafting: bool) -> None:
+        self.first = first
+        self.pool = pool  # (faction, character dealt beside it or "")
+        self.locked = locked
+        self.homelands = homelands
+        self.characters = characters  # per seat: the character its setup card brought
+        self.drafting = drafting  # A.8.1-2: factions chosen from setup cards
+
+    def with_pool(self, pool: tuple[tuple[str, str], ...], locked: str) -> Advanced:
+        return Advanced(self.first, pool, locked, self.homelands, self.characters,
+                        self.drafting)
+
+    def with_homeland(self, s: int, c: int) -> Advanced:
+        hl = tuple(h + (c,) if i == s else h for i, h in enumerate(self.homelands))
+        return Advanced(self.first, self.pool, self.locked, hl, self.characters,
+                        self.drafting)
+
+    def taken(self, s: int, faction: str) -> Advanced:
+        """Seat s took ``faction``'s card from the pool (A.8.2)."""
+        pool = tuple(p for p in self.pool if p[0] != faction)
+        char = "".join(p[1] for p in self.pool if p[0] == faction)
+        chars = tuple(char if i == s else x for i, x in enumerate(self.characters))
+        return Advanced(self.first, pool, self.locked, self.homelands, chars, self.drafting)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "pool": [list(p) for p in self.pool],
+                "locked": self.locked, "homelands": [list(h) for h in self.homelands],
+                "characters": list(self.characters), "drafting": self.drafting}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any], n: int) -> Advanced:
+        pool = tuple((str(p[0]), str(p[1])) for p in d["pool"])
+        homelands = tuple(tuple(int(c) for c in h) for h in d["homelands"])
+        chars = tuple(str(x) for x in d["characters"])
+        first = int(d["first"])
+        if len(homelands) != n or len(chars) != n or not 0 <= first < n:
+            raise ValueError("the Advanced Setup's record does not match the seats")
+        for f, char in pool:
+            if f not in SETUP_CARDS or (char and char not in CHARACTERS):
+                raise ValueError(f"no setup card {f!r} with character {char!r} (A.8.1)")
+        return cls(first, pool, str(d["locked"]), homelands, chars, bool(d["drafting"]))
+
+
+def adv_of(g: Game) -> Advanced:
+    a = g.adv
+    if a is None:
+        raise RuntimeError("the game was not set up by the Advanced Setup")
+    return a
+
+
+# ---------------------------------------------------------------- the rules
+def card_class(fd: FactionDef) -> str:
+    """A.8.1: militant or insurgent; a bot has its Law faction's class (rulings.md)."""
+    if fd.setup_class:
+        return fd.setup_class
+    if fd.replaces:
+        return FACTIONS[fd.replaces].setup_class
+    return ""
+
+
+def removes_dominance(g: Game) -> bool:
+    """5.1.3 and A.7: two players remove the dominance cards. With bots, Rootbotics 3.4
+    replaces the rule: one or two humans remove them (so two bots alone keep them);
+    fully cooperative play removes them too."""
+    humans = 0
+    bots = 0
+    for fd in g.fdefs:
+        if fd.is_bot:
+            bots += 1
+        else:
+            humans += 1
+    if g.setup.get("cooperative"):
+        return True
+    if bots:
+        return 1 <= humans <= TWO_PLAYERS
+    return len(g.factions) == TWO_PLAYERS
+
+
+def seat_players(g: Game) -> int:
+    """5.1.1 and A.4: random seating order and first player; returns the first player.
+    Undrafted seats take the names of their places (``seat1`` is the first seat)."""
+    n = len(g.factions)
+    order = g.shuffle("seating", list(g.factions))
+    perm = [g.factions.index(f) for f in order]
+    g.factions = tuple(f"seat{i + 1}" if is_seat_name(f) else f for i, f in enumerate(order))
+    g.fdefs = tuple(g.fdefs[i] for i in perm)
+    g.fstate = [g.fstate[i] for i in perm]
+    return g.random_index("starting_player", n)
+
+
+def reverse_order(g: Game, first: int) -> list[int]:
+    """A.6.3, A.8.2: from the last player in turn order, counterclockwise."""
+    n = len(g.factions)
+    return [(first - 1 - i) % n for i in range(n)]
+
+
+def draft_pool_size(undrafted: int) -> int:
+    """A.8.1: one card more than the players who choose."""
+    return undrafted + 1
+
+
+def open_cards(taken: list[str], players: int, insurgents_at_two: bool,
+               barred: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """A.8.1: the militant and insurgent setup cards that can be dealt: not a faction
+    already seated (a bot uses its Law faction's components, Rootbotics 3.2), not one
+    whose hireling is in play (A.6.5), no insurgents at two players (A.8.1.I)."""
+    militant: list[str] = []
+    insurgent: list[str] = []
+    for f, cls in SETUP_CARDS.items():
+        if f in taken or f in barred:
+            continue
+        if cls == MILITANT:
+            militant.append(f)
+        elif players != TWO_PLAYERS or insurgents_at_two:
+            insurgent.append(f)
+    return militant, insurgent
+
+
+def seated_factions(g: Game) -> list[str]:
+    """Law factions whose components are in use: seated factions and those bots replace."""
+    out: list[str] = []
+    for fd in g.fdefs:
+        if fd.replaces:
+            out.append(fd.replaces)
+        elif fd.id != SEAT_PREFIX:
+            out.append(fd.id)
+    return out
+
+
+def militant_chosen(g: Game) -> bool:
+    for fd in g.fdefs:
+        if card_class(fd) == MILITANT:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- homelands
+def enemy_homelands(g: Game, s: int) -> list[int]:
+    """A.8.2.I: the homelands other players chose (every other player is an enemy
+    during setup: no coalition exists yet)."""
+    a = g.adv
+    if a is None:
+        return []
+    out: list[int] = []
+    for o in range(len(a.homelands)):
+        if o != s:
+            out.extend(a.homelands[o])
+    return out
+
+
+def distances(g: Game, sources: list[int]) -> list[int]:
+    """Paths from the nearest source to each of the map's clearings (2.2.1: open paths;
+    the Burrow is off the map)."""
+    n = len(g.board.clearings)
+    dist = [UNREACHABLE] * (n + 1)
+    frontier: list[int] = []
+    for c in sources:
+        if dist[c] != 0:
+            dist[c] = 0
+            frontier.append(c)
+    while frontier:
+        nxt: list[int] = []
+        for c in frontier:
+            for x in g.adj[c]:
+                if x <= n and dist[x] == UNREACHABLE:
+                    dist[x] = dist[c] + 1
+                    nxt.append(x)
+        frontier = nxt
+    return dist
+
+
+def homeland_candidates(g: Game, s: int, among: tuple[int, ...], slots: int,
+                        spread: bool) -> list[int]:
+    """A.8.2.I: the clearings of ``among`` s may choose as a homeland: no enemy's
+    homeland, and s can place all its listed pieces there (``slots`` buildings; with
+    ``spread``, warriors into an adjacent clearing too)."""
+    enemy = enemy_homelands(g, s)
+    out: list[int] = []
+    for c in among:
+        if c in enemy or not g.may_place(s, c) or g.open_slots(c) < slots:
+            continue
+        if spread and not spread_targets(g, s, c):
+            continue
+        out.append(c)
+    return out
+
+
+def spaced(g: Game, s: int, cands: list[int], spacing: int) -> list[int]:
+    """A.8.2.II: the candidates with two or more clearings between them and every enemy
+    homeland (FAR); if none, those not adjacent to one (APART); if none, all of them."""
+    if spacing == ANY or not cands:
+        return cands
+    enemy = enemy_homelands(g, s)
+    if not enemy:
+        return cands
+    dist = distances(g, enemy)
+    level = spacing
+    while level > 1:
+        ok = [c for c in cands if dist[c] >= level]
+        if ok:
+            return ok
+        level -= 1
+    return cands
+
+
+def spaced_groups(g: Game, s: int, groups: list[tuple[int, ...]],
+                  spacing: int) -> list[tuple[int, ...]]:
+    """A.8.2.II for several homelands at once (the Keepers' two): the groups whose
+    every clearing meets the strictest spacing some group can meet."""
+    enemy = enemy_homelands(g, s)
+    if spacing == ANY or not enemy or not groups:
+        return groups
+    dist = distances(g, enemy)
+    level = spacing
+    while level > 1:
+        ok = [gr for gr in groups if min(dist[c] for c in gr) >= level]
+        if ok:
+            return ok
+        level -= 1
+    return groups
+
+
+def add_homeland(g: Game, s: int, c: int) -> None:
+    """Record c as one of s's homelands (nothing in a game of the Standard Setup)."""
+    a = g.adv
+    if a is not None:
+        g.adv = a.with_homeland(s, c)
+
+
+def homeland_free(g: Game, s: int, c: int) -> bool:
+    """Whether c is no enemy's homeland (A.8.2.I); always in the Standard Setup."""
+    a = g.adv
+    return a is None or c not in enemy_homelands(g, s)
+
+
+def bot_start_clearings(g: Game, s: int, corners: list[int]) -> list[int]:
+    """Where a bot may put its starting corner pieces (rulings.md, Advanced Setup): the
+    given corners that are no enemy's homeland; with none, the map-edge clearings that
+    are no enemy's homeland and take its pieces. In the Standard Setup: the corners."""
+    if g.adv is None:
+        return corners
+    free = [c for c in corners if homeland_free(g, s, c)]
+    if free:
+        return free
+    return homeland_candidates(g, s, g.board.edge, 1, False)
+
+
+def spread_targets(g: Game, s: int, home: int) -> list[int]:
+    """The map's clearings adjacent to ``home`` where s may place warriors."""
+    out: list[int] = []
+    n = len(g.board.clearings)
+    for c in g.adj[home]:
+        if c <= n and g.may_place(s, c):
+            out.append(c)
+    return out
+
+
+def dealt_character(g: Game, s: int) -> str:
+    """A.8.1.III: the character dealt beside the Vagabond card seat s took; "" if none
+    (the Standard Setup, or factions given to the Advanced Setup: 9.3.1 choose one)."""
+    a = g.adv
+    return a.characters[s] if a is not None else ""
+
+
+# ---------------------------------------------------------------- the steps
+class AdvancedSetup(Handler):
+    """Appendix A, steps 1 to 8: the map (A.1), seats (A.4), landmarks (A.5) and
+    hirelings (A.6) when chosen, five cards (A.7), factions (A.8); then A.10."""
+
+    name = "adv.setup"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        from rootlaw.core import maps
+        from rootlaw.core.catalog import item_supply
+        from rootlaw.core.game import RUIN
+
+        n = len(g.factions)
+        maps.setup_map(g)  # A.1 (C.2.1, C.3.1; the suit markers)
+        first = seat_players(g)  # A.4
+        drafting = any(is_seat_name(f) for f in g.factions)
+        g.adv = Advanced(first, (), "", tuple(() for _ in range(n)), ("",) * n, drafting)
+        for c in g.clearings():  # A.1: ruins (5.1.4) and the item supply (5.1.5)
+            if g.board.ruins[c]:
+                g.place_building(RUIN, "ruin", c)
+        g.supply = item_supply()
+        steps: list[Step] = []
+        steps.extend(landmark_steps(g))  # A.5
+        steps.extend(hireling_steps(g))  # A.6
+        steps.append(("adv.hands", 0))  # A.7
+        if drafting:
+            steps.append(("adv.deal", 0))  # A.8.1
+        for s in reverse_order(g, first):  # A.8.2
+            steps.append(("adv.choose", s) if is_seat_name(g.factions[s]) else ("adv.faction", s))
+        steps.append(("adv.drafted", 0))
+        g.push(*steps)
+
+
+def landmark_steps(g: Game) -> list[Step]:
+    """A.5 Set up landmarks (Appendix F): none chosen, no steps."""
+    return []
+
+
+def hireling_steps(g: Game) -> list[Step]:
+    """A.6 Set up hirelings (Appendix E): none chosen, no steps."""
+    return []
+
+
+class DealHands(Handler):
+    """A.7 Draw five cards (two players: no dominance cards; with bots, Rootbotics 3.4:
+    only humans draw)."""
+
+    name = "adv.hands"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        if removes_dominance(g):
+            g.deck = [c for c in g.deck if g.card(c).kind != "dominance"]
+        g.deck = g.shuffle("deck", g.deck)
+        n = len(g.factions)
+        first = adv_of(g).first
+        for i in range(n):
+            s = (first + i) % n
+            if g.fdefs[s].has_hand:
+                g.draw(s, HAND)
+
+
+class DealSetupCards(Handler):
+    """A.8.1 Deal setup cards: one militant card, then one per choosing player from the
+    other militant and the insurgent cards (A.8.1.I none at two players); a last-dealt
+    insurgent is locked (A.8.1.II); a Vagabond card brings a random character (III)."""
+
+    name = "adv.deal"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        undrafted = sum(1 for f in g.factions if is_seat_name(f))
+        militant, insurgent = open_cards(seated_factions(g), len(g.factions),
+                                         bool(g.setup.get("insurgents_at_two")),
+                                         tuple(g.setup.get("barred", ())))
+        militant = g.shuffle("militant_setup_cards", militant)
+        pool = [militant.pop()]
+        rest = g.shuffle("setup_cards", militant + insurgent)
+        for _ in range(undrafted):
+            pool.append(rest.pop())
+        last = pool[-1]
+        locked = last if SETUP_CARDS[last] == INSURGENT else ""
+        dealt: list[tuple[str, str]] = []
+        for f in pool:
+            char = ""
+            if f == "vagabond":
+                char = CHARACTERS[g.random_index("setup_character", len(CHARACTERS))]
+            dealt.append((f, char))
+        g.adv = adv_of(g).with_pool(tuple(dealt), locked)
+        g.note("setup_cards", [list(p) for p in dealt], locked)  # face up (A.8.1)
+
+
+class ChooseFaction(Handler):
+    """A.8.2 Choose factions: a setup card from the pool; set up at once."""
+
+    name = "adv.choose"
+    kind = "draft"
+    rule = "A.8.2"
+    prompt = "Choose a faction setup card"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        a = adv_of(g)
+        locked = a.locked and not militant_chosen(g)
+        out: list[Option] = []
+        for f, char in a.pool:
+            if locked and f == a.locked:
+                continue  # A.8.1.II
+            out.append(("draft_vagabond", f, char) if char else ("draft", f))
+        return out
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        f: str = o[1]
+        g.note("drafted", g.factions[s], f)
+        g.adv = adv_of(g).taken(s, f)
+        g.set_faction(s, f)
+        g.push(("adv.faction", s))
+
+    def why_not(self, g: Game, st: Step, o: Any) -> str:
+        a = adv_of(g)
+        if isinstance(o, tuple) and len(o) >= 2 and o[1] == a.locked and a.locked:
+            return (f"A.8.1.II Lock Last Insurgent: the {o[1]} card is locked until a "
+                    f"militant faction has been chosen")
+        if isinstance(o, tuple) and len(o) >= 2 and isinstance(o[1], str):
+            if o[1] in FACTIONS and o[1] not in [p[0] for p in a.pool]:
+                return f"A.8.2: {o[1]} is not in the pool of setup cards"
+        return ""
+
+
+class FactionSetup(Handler):
+    """A.8.2: the seat's faction sets up as its setup card says (a bot: its own setup,
+    rulings.md)."""
+
+    name = "adv.faction"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        s: int = st[1]
+        g.push(*g.fdefs[s].advanced_setup_steps(g, s))
+
+
+class Drafted(Handler):
+    """The factions are set (A.8); A.9 scores are at 0; A.10 starting hands follow."""
+
+    name = "adv.drafted"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        for s in range(len(g.fdefs)):
+            g.fdefs[s].factions_drafted(g, s)
+        n = len(g.factions)
+        first = adv_of(g).first
+        steps: list[Step] = []
+        for i in range(n):
+            s = (first + i) % n
+            if g.fdefs[s].has_hand and len(g.hands[s]) > KEEP:
+                steps.append(("adv.put_back", s))
+        steps.append(("adv.shuffle", 0))
+        g.push(*steps)
+
+
+class PutBack(Handler):
+    """A.10 Choose starting hands: keep three, the others face down on the deck."""
+
+    name = "adv.put_back"
+    kind = "starting_hand"
+    rule = "A.10"
+    prompt = "Choose a card to put back on the deck (you keep three)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("put_back", c) for c in dict.fromkeys(g.hands[st[1]])]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        g.hands[s].remove(o[1])
+        g.deck.append(o[1])
+        if len(g.hands[s]) > KEEP:
+            g.push(st)
+
+
+class ShuffleDeck(Handler):
+    """A.10: shuffle the shared deck; the first player begins (A.4)."""
+
+    name = "adv.shuffle"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        g.deck = g.shuffle("deck", g.deck)
+        g.push(("turn", adv_of(g).first))
+
+
+class Spread(Handler):
+    """Setup cards' "warriors among the adjacent clearings, as evenly as possible"
+    (Lizard Cult, Underground Duchy): one warrior at a time, to a clearing holding the
+    fewest of them so far. Step: (name, seat, homeland, warriors left, placed so far as
+    (clearing, n) pairs)."""
+
+    name = "adv.spread"
+    kind = "setup_spread"
+    rule = "A.8.2"
+    prompt = "Place a warrior in a clearing adjacent to your homeland"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        s: int = st[1]
+        if st[3] <= 0 or g.warrior_supply(s) <= 0:
+            return [("done",)]
+        placed: dict[int, int] = dict(st[4])
+        targets = spread_targets(g, s, st[2])
+        if not targets:
+            return [("done",)]
+        low = min(placed.get(c, 0) for c in targets)
+        return [("spread", c) for c in targets if placed.get(c, 0) == low]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] != "spread":
+            return
+        s: int = st[1]
+        c: int = o[1]
+        g.place_warriors(s, c, 1)
+        placed: dict[int, int] = dict(st[4])
+        placed[c] = placed.get(c, 0) + 1
+        g.push((st[0], s, st[2], st[3] - 1, tuple(sorted(placed.items()))))
+
+
+register_steps(AdvancedSetup(), DealHands(), DealSetupCards(), ChooseFaction(),
+               FactionSetup(), Drafted(), PutBack(), ShuffleDeck(), Spread())
