@@ -110,7 +110,7 @@ class Game:
     @classmethod
     def new(cls, factions: list[str], map: str = "fall", deck_name: str = "standard",
             seed: int = 0, forced: list[list[Any]] | None = None,
-            options: dict[str, Any] | None = None) -> Game:
+            options: dict[str, Any] | None = None, advance: bool = True) -> Game:
         g = Game()
         g.board = board(map, _has_burrow(factions))
         g.deckdef = deck(deck_name)
@@ -165,7 +165,8 @@ class Game:
         g.ferry = g.board.ferry_start  # C.2.1
         g.cards = CardState((0,) * n)
         g.token_rule = ()
-        g._advance()
+        if advance:  # False: a viewer runs the automatic steps one by one (run_step)
+            g._advance()
         return g
 
     # ------------------------------------------------------------ the contract
@@ -182,8 +183,9 @@ class Game:
         d = self._decision
         return d.options if d is not None else []
 
-    def apply(self, option: Any) -> None:
-        """Take one option of the current decision; anything else raises IllegalAction."""
+    def apply(self, option: Any, advance: bool = True) -> None:
+        """Take one option of the current decision; anything else raises IllegalAction.
+        ``advance=False`` leaves the automatic steps after it to ``run_step``."""
         d = self._decision
         if d is None:
             raise IllegalAction("the game is over: no decision is pending", "3.1")
@@ -197,7 +199,8 @@ class Game:
         self._decision = None
         self.version += 1
         STEPS[st[0]].apply(self, st, chosen)
-        self._advance()
+        if advance:
+            self._advance()
 
     def current_battle(self) -> Battle:
         """The battle in progress (4.3): steps of a battle run only during one."""
@@ -234,6 +237,48 @@ class Game:
             self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, self, st)
             return
         self._decision = None
+
+    def run_step(self) -> bool:
+        """One turn of ``_advance``'s loop, for viewers that show the automatic play
+        between decisions (bots' turns) step by step, after ``new(advance=False)`` or
+        ``apply(option, advance=False)``: run the next automatic or single-option step
+        and return True; False once a real choice is pending (``decision`` is set) or
+        the game is over. Stepping until False leaves the game as ``_advance`` would."""
+        if self.won:
+            self._decision = None
+            return False
+        st = self.stack[-1]
+        h = STEPS[st[0]]
+        if h.auto:
+            self.stack.pop()
+            h.run(self, st)
+            return True
+        opts = h.options(self, st)
+        if len(opts) == 1:
+            self.stack.pop()
+            h.apply(self, st, opts[0])
+            return True
+        if not opts:
+            raise RuntimeError(f"step {st!r} offered no options")
+        self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, self, st)
+        return False
+
+    def entries_after(self, entry: tuple[Any, ...] | None) -> list[tuple[Any, ...]]:
+        """The record's entries after ``entry`` (one of its entries, by identity; None:
+        the whole record), oldest first: cheap for a viewer that reads only what is new."""
+        out: list[tuple[Any, ...]] = []
+        cell = self._log
+        while cell is not None and cell[0] is not entry:
+            out.append(cell[0])
+            cell = cell[1]
+        out.reverse()
+        return out
+
+    @property
+    def last_entry(self) -> tuple[Any, ...] | None:
+        """The newest entry of the record (None before any)."""
+        cell = self._log
+        return cell[0] if cell is not None else None
 
     @property
     def scores(self) -> dict[str, int]:
