@@ -59,3 +59,32 @@ def test_the_keepers_steps_read_as_sentences() -> None:
         "Keepers in Iron recovers the jewelry relic (3).",
         "Keepers in Iron discards Faithful Retainer from the Retinue.",
         "Marquise de Cat places the relic in forest 2 (Prized Trophies)."]
+
+
+def test_lines_read_as_english_with_counts() -> None:
+    """Issue 41: counts for every move, no "warrior(s)", "an extortion", names for ids,
+    the Vagabot's notes as sentences, forests by their clearings."""
+    V, CV, L = "vagabot", "corvids", "lizards"
+    log = [("r", "seating", [M, V, CV, L]), ("r", "starting_player", 1),
+           ("d", M, ("move", 1, 5)), ("d", M, ("move", 2, 5)), ("d", M, ("warriors", 3)),
+           ("vagabot", "move", 6, 1), ("vagabot", "explore", 6, "sword"),
+           ("vagabot", "slip", "forest 4_9_12"), ("vagabot", "aid", M, 2),
+           ("d", CV, ("expose", 6, "extortion")), ("d", M, ("strike", L, "warrior")),
+           ("outcast", L, "mouse", True), ("turmoil", "electric_eyrie")]
+    lines = [x["text"] for x in narrate(log, [M, V, CV, L], None, True)]
+    assert lines == [
+        "Seating order (turns go this way): Marquise de Cat, Vagabot, Corvid Conspiracy, "
+        "Lizard Cult.",
+        "Vagabot goes first (5.1.1).",
+        "Marquise de Cat moves 1 warrior from 1 to 5.",
+        "Marquise de Cat moves 3 warriors from 2 to 5.",
+        "Vagabot moves to 6.",
+        "Vagabot explores the ruin in 6 and takes the sword.",
+        "Vagabot slips into the forest between 4, 9 and 12.",
+        "Vagabot aids Marquise de Cat and takes 2 items from them.",
+        "Corvid Conspiracy guesses that the plot in 6 is an extortion (Exposure).",
+        "Marquise de Cat: strike Lizard Cult's warrior.",
+        "Lizard Cult's Outcast is now mouse, and it is hated (10.2.5).",
+        "Electric Eyrie falls into turmoil (Rootbotics 5.7: it could not carry out its "
+        "orders).",
+    ]

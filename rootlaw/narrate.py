@@ -1,0 +1,350 @@
+"""The game record as a seat may read it: plain sentences, secrets redacted.
+
+One narrator for every screen: the web log (rootlaw.server.play) and the terminal's
+`rootlaw play` both tell the game with it. Every engine log entry becomes one line
+``{"i", "actor", "kind", "text"}``; a move and its warrior count read as one line. What a
+seat may not know never appears in its lines while the game runs: the order of a
+shuffle, the items under the ruins, a card put face down (Mobilize, Outrage) or
+handed to another player (Aid) are told without the card, except to the seats that
+saw it. A finished game is told in full.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rootlaw.core.faction_api import FACTIONS
+from rootlaw.core.options import card_label, display_name, label
+
+
+def faction_name(fid: str) -> str:
+    fd = FACTIONS.get(fid)
+    return fd.name if fd is not None else fid.replace("_", " ").title()
+
+
+Entry = tuple[Any, ...]
+
+# random results everyone sees; any other kind is hidden while the game runs
+PUBLIC_RANDOM = {"dice", "seating", "starting_player", "keep_corner", "starting_building",
+                 "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character",
+                 "suit_markers", "relic_forests"}
+# random results a note right after tells in words (the mob die's suit, 14.2.6)
+TOLD_BY_NOTE = {"mob_die"}
+HIDDEN_RANDOM_TEXT = {
+    "deck": "The deck is shuffled.",
+    "reshuffle": "The discard pile is shuffled to form a new deck.",
+    "quests": "The quest deck is shuffled.",
+    "ruin_items": "Items are placed face down under the ruins.",
+    "random_card": "A card is taken at random.",
+    "relics": "The relics are shuffled face down (15.3.1).",
+}
+
+# decisions whose card only some seats see: verb -> (public text, who else sees it)
+SECRET_VERBS: dict[str, str] = {
+    "mobilize": "{who} adds a card to the Supporters stack (Mobilize).",
+    "outrage": "{who} adds a matching card to the Alliance's Supporters stack (Outrage).",
+    "aid": "{who} aids {a1} with a card.",
+    "give": "{who} gives a card (Swap Meet).",
+    "cv_plot": "{who} places a face-down plot in {a1} (13.5.2).",
+    "show_card": "{who} shows the Corvids a card matching the clearing (13.2.4).",
+}
+
+# decision verbs told in the past tense; the rest read as "Faction: label"
+PAST = {
+    "move": "{who} moves from {a1} to {a2}", "decree_move": "{who} moves from {a2} to {a3}",
+    "battle": "{who} battles {a2} in {a1}", "decree_battle": "{who} battles {a3} in {a2}",
+    "build": "{who} builds a {a1} in {a2}", "decree_build": "{who} builds a roost in {a2}",
+    "decree_recruit": "{who} recruits in {a2}", "recruit_in": "{who} recruits in {a1}",
+    "craft": "{who} crafts {c1}", "discard": "{who} discards {c1}",
+    "ambush": "{who} ambushes with {c1}", "revolt": "{who} revolts in {a1}",
+    "spread": "{who} spreads sympathy to {a1}", "decree": "{who} adds {c1} to the {a2} column",
+    "v_move": "{who} moves to {a1}", "slip": "{who} slips to {a1}",
+    "explore": "{who} explores the ruin", "leader": "{who} chooses the {a1} leader",
+    "character": "{who} plays the {a1}", "roost": "{who} places a new roost in {a2}",
+    "keep": "{who} places the keep in {a1}", "end": "{who} ends Daylight",
+    "expose": "{who} guesses that the plot in {a1} is a {a2} (Exposure)",
+    "flip": "{who} flips the plot in {a1}", "trick": "{who} swaps the plots in {a1} and {a2}",
+    # Keepers in Iron (15)
+    "kk_corner": "{who} starts in corner {a1}", "kk_edge": "{who} places four warriors in {a1}",
+    "kk_encamp": "{who} encamps in {a1}: a {a2} replaces a warrior",
+    "kk_encamp_edge": "{who} encamps in {a1}: a {a2} and a warrior",
+    "kk_decamp": "{who} decamps in {a1}: a warrior replaces the {a2}",
+    "kk_recruit": "{who} spends {c1} to recruit in {a2}",
+    "kk_move": "{who} moves from {a2} to {a3} (Retinue: {c1})",
+    "kk_ferry": "{who} moves from {a2} to {a3} by the Ferry (Retinue: {c1})",
+    "kk_battle": "{who} battles {a3} in {a2} (Retinue: {c1})",
+    "kk_delve_in": "{who} delves in {a2} (Retinue: {c1})",
+    "kk_recover": "{who} recovers relics in {a2} (Retinue: {c1})",
+    "kk_take": "{who} recovers the {a1}", "kk_carry": "{who} carries the {a1} along",
+    "kk_trophy": "{who} places the relic in forest {a1} (Prized Trophies)",
+    "kk_add": "{who} adds {c1} to the Retinue's {a2} column",
+    "kk_shift": "{who} shifts {c1} from the Retinue's {a2} column to {a3}",
+}
+
+NOTES = {
+    "craft": "{a1} crafts {c2}.", "revolt": "{a1} revolts in {a2}.",
+    "sympathy": "{a1} spreads sympathy to {a2}.", "turmoil": "{a1} falls into turmoil.",
+    "dominance": "{a1} activates {c2}.", "order": "{a1} reveals its order card: {c2}.",
+    "build": "{a1} builds in {a2}.", "organize": "{a1} organizes in {a2}.",
+    "bot_battle": "{a1} battles {a3} in {a2}.", "battle": "{a1} battles {a4} in {a3}.",
+    "move": "{a1} moves {a5} warrior(s) from {a3} to {a4} ({a2} column).",
+    "recruit": "{a1} recruits in {a3} ({a2} column).", "fortified": "{a1} fortifies {a2}.",
+    "outrage_shown": "{a1} shows their hand to {a2} (Outrage, no matching card).",
+    "coalition": "{a1} forms a coalition with {a2}.", "crackdown": "{a1} cracks down in {a2}.",
+    "supporter_discarded": "{a1} discards a supporter.", "cannot_spread":
+    "{a1} cannot spread sympathy.", "relentless": "{a1} is relentless in {a2}.",
+    "hospitals": "{a1} uses Field Hospitals toward {a2}.",
+    "expand_stopped": "{a1} cannot expand.",
+    "sway": "{a1} sways the {a2}.", "price_of_failure": "{a1} pays the Price of Failure.",
+    "minister_lost": "{a1}'s {a2} returns to the Unswayed Ministers.",
+    "flip": "{a1}'s plot in {a2} is a {a3}.",
+    "exposed": "{a1} guessed right: the {a3} in {a2} is removed (13.2.4).",
+    "not_exposed": "{a1} guessed {a3} in {a2}: the Corvids say no and take the card.",
+    "raid": "{a1}'s removed plot in {a2} was a raid (13.7.4).",
+    "first_hit_ignored": "{a1} ignores the first hit in {a2}.",
+    "mob_die": "{a1} rolls the mob die: {a2}.", "anoint": "{a1} anoints the warlord in {a2}.",
+    "mood": "{a1} is now {a2}.", "loot": "{a1} loots {a2}: no rolled hits dealt (14.2.5).",
+    "ruin_item": "{a1} takes the {a3} from the ruin in {a2}.",
+    "delve": "{a1} delves the {a2} into {a3}.",
+    "retinue_discard": "{a1} discards {c2} from the Retinue.",
+    "export": "{a1} exports {c2} (11.5.3).", "ferry": "{a1} takes the Ferry from {a2} to {a3}.",
+    "path_opened": "{a1} opens the closed path between {a2} and {a3} (C.3.3).",
+    "drafted": "{a1} drafts the {a2}.",
+}
+
+# why an automatic step happened, after the note that tells it
+WHY = {
+    "eyrie": {"turmoil": " (7.7: a card of the Decree could not be resolved)"},
+    "electric_eyrie": {"turmoil": " (Rootbotics 5.7: it could not carry out its orders)"},
+}
+SERVICES = {"buy_card": "a card from the Riverfolk's hand", "buy_riverboats": "Riverboats",
+            "buy_mercenaries": "Mercenaries"}
+# the Vagabot's notes (Rootbotics 7): verb -> sentence from its arguments
+VAGABOT = {
+    "move": "Vagabot moves to {a2}.", "explore": "Vagabot explores the ruin in {a2} and "
+    "takes the {a3}.", "quest": "Vagabot completes the quest {a3} in {a2}.",
+    "aid": "Vagabot aids {a2} and takes {a3} item(s) from them.",
+    "battle": "Vagabot battles {a3} in {a2}.", "slip": "Vagabot slips into {a2}.",
+    "repair": "Vagabot repairs an item.", "steal": "Vagabot steals a card from {a2}.",
+}
+# public random results, told in words: kind -> sentence around the drawn value
+RANDOM_TEXT = {
+    "keep_corner": "The keep's corner is drawn: {v}.",
+    "starting_building": "The starting building is drawn: {v}.",
+    "bot_hit": "A bot's hit is assigned at random: {v}.",
+    "electric_eyrie_corner": "The Electric Eyrie's corner is drawn: {v}.",
+    "vagabot_forest": "The Vagabot's forest is drawn at random (option {n}).",
+    "vagabot_character": "The Vagabot's character is drawn at random (option {n}).",
+    "suit_markers": "The suit markers are placed: {v}.",
+    "relic_forests": "The relics go to the forests: {v}.",
+}
+MOVE_VERBS = ("move", "ferry", "decree_move", "kk_move", "kk_ferry", "rf_move", "rf_ferry",
+              "crusade_move", "crusade_ferry")  # a warrior count follows (4.2)
+
+
+def _fmt(template: str, entry: Entry, start: int = 1) -> str:
+    """Fill {aN} (argument N, faction ids named) and {cN} (card names) from an entry."""
+    out = template
+    for i in range(len(entry) - 1, start - 1, -1):
+        v = entry[i]
+        k = i - start + 1
+        if "{c" + str(k) + "}" in out:
+            out = out.replace("{c" + str(k) + "}", card_label(v) if isinstance(v, str) else str(v))
+        out = out.replace("{a" + str(k) + "}", _name(v))
+    return out
+
+
+def _name(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, str) and v in _FACTION_IDS:
+        return faction_name(v)
+    if isinstance(v, str) and v.startswith("forest "):  # a forest by its clearings (2.4)
+        return "the forest between " + _and(v[len("forest "):].split("_"))
+    if isinstance(v, list | tuple):
+        return ", ".join(_name(x) for x in v)
+    return display_name(v)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+_FACTION_IDS: set[str] = set(str(f) for f in FACTIONS)
+
+
+def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str, str]:
+    kind, value = entry[1], entry[2]
+    if kind == "dice":
+        hi, lo = max(value), min(value)
+        return "dice", f"Dice: {value[0]} and {value[1]} (the attacker deals up to {hi} " \
+                       f"hit(s), the defender up to {lo}; 4.3.2)."
+    if kind == "seating":
+        return "setup", "Seating order (turns go this way): " \
+            + ", ".join(faction_name(f) for f in value) + "."
+    if kind == "starting_player":
+        order = seating or []
+        who = faction_name(order[int(value)]) if int(value) < len(order) else int(value) + 1
+        return "setup", f"{who} goes first (5.1.1)."
+    if kind in RANDOM_TEXT:
+        n = int(value) + 1 if isinstance(value, int) else value
+        return "random", RANDOM_TEXT[kind].replace("{v}", _name(value)).replace("{n}", str(n))
+    if kind in PUBLIC_RANDOM:
+        return "random", f"Random result ({kind.replace('_', ' ')}): {_name(value)}."
+    text = HIDDEN_RANDOM_TEXT.get(kind, f"A hidden random result ({kind.replace('_', ' ')}).")
+    if reveal:
+        shown = ", ".join(card_label(v) if isinstance(v, str) else str(v) for v in value) \
+            if isinstance(value, list) else str(value)
+        text = f"{text[:-1]}: {shown}."
+    return "random", text
+
+
+def _merges(entry: Entry, nxt: Entry | None) -> int | None:
+    """A move followed by its warrior count reads as one line: the count, else None."""
+    if (nxt is None or nxt[0] != "d" or nxt[1] != entry[1] or not entry[2]
+            or tuple(nxt[2])[:1] not in (("warriors",), ("warriors_lead",))
+            or str(tuple(entry[2])[0]) not in MOVE_VERBS):
+        return None
+    return int(tuple(nxt[2])[1])
+
+
+def _decision(entry: Entry, count: int | None, viewer: str | None, reveal: bool,
+              seats: dict[str, int]) -> str:
+    seat, option = entry[1], tuple(entry[2])
+    who = faction_name(seat)
+    verb = str(option[0]) if option else ""
+    secret = SECRET_VERBS.get(verb)
+    if secret and not reveal and viewer not in _secret_viewers(seat, option, seats):
+        return _fmt(secret.replace("{who}", who), option)
+    if verb in MOVE_VERBS and count is None:
+        count = 1  # 4.2: no count was asked, so one warrior could move
+    template = PAST.get(verb)
+    if template is None:
+        text = f"{who}: {label(option)}"
+        if count is not None:
+            text += f" with {count} warrior(s)"
+        return text + "."
+    text = _fmt(template.replace("{who}", who), option)
+    if count is not None:
+        text = text.replace(" moves ", f" moves {count} warrior(s) ", 1)
+    return text + "."
+
+
+def _secret_viewers(seat: str, option: tuple[Any, ...], seats: dict[str, int]) -> set[str]:
+    """Who saw the card of a secret decision: the decider, and Outrage's Alliance or
+    Aid's receiver."""
+    out = {seat}
+    if option[0] == "outrage":
+        out |= {f for f in seats if f in ("alliance", "automated_alliance")}
+    if option[0] == "aid" and len(option) > 1:
+        out.add(str(option[1]))
+    if option[0] == "show_card":  # 13.2.4: shown to the Corvids
+        out |= {f for f in seats if f == "corvids"}
+    return out
+
+
+def narrate(log: list[Entry], factions: list[str], viewer: str | None,
+            reveal: bool) -> list[dict[str, Any]]:
+    """The record as ``viewer`` may read it (None: a spectator); ``reveal``: the game
+    is over, tell everything."""
+    _FACTION_IDS.update(factions)
+    seats = {f: i for i, f in enumerate(factions)}
+    lines: list[dict[str, Any]] = []
+    merged = -1
+    seating: list[str] | None = None
+    for i, entry in enumerate(log):
+        if i == merged:
+            continue
+        tag = entry[0]
+        if tag == "d":
+            count = _merges(entry, log[i + 1] if i + 1 < len(log) else None)
+            merged = i + 1 if count is not None else -1
+            lines.append(_line(i, entry[1], "decision",
+                               _decision(entry, count, viewer, reveal, seats)))
+        elif tag in ("r", "f") and entry[1] in TOLD_BY_NOTE:
+            continue
+        elif tag in ("r", "f"):
+            kind, text = _random(entry, reveal, seating)
+            if entry[1] == "seating":
+                seating = list(entry[2])
+            lines.append(_line(i, None, kind, text))
+        elif tag == "s":
+            pts = int(entry[2])
+            verb = "scores" if pts > 0 else "loses"
+            lines.append(_line(i, entry[1], "score", f"{faction_name(entry[1])} {verb} "
+                               f"{abs(pts)} VP ({str(entry[3]).replace('_', ' ')})."))
+        elif tag == "w":
+            names = " and ".join(faction_name(f) for f in str(entry[1]).split(","))
+            lines.append(_line(i, None, "win", f"{names} win{'s' if ',' not in entry[1] else ''}"
+                               f" ({entry[2]})!"))
+        elif not _echo(entry, log[i - 1] if i else None):
+            lines.append(_line(i, _actor(entry), "event", _note(entry)))
+    return lines
+
+
+def turn_header(turn: int, faction: str) -> str:
+    """The line that opens a turn (1.4.1), for screens that follow the game live."""
+    return f"Turn {turn}: {faction_name(faction)}"
+
+
+def _echo(entry: Entry, prev: Entry | None) -> bool:
+    """A note repeating the decision just before it (crafting)."""
+    return (entry[0] == "craft" and prev is not None and prev[0] == "d"
+            and tuple(prev[2])[:2] == ("craft", entry[2]))
+
+
+def _actor(entry: Entry) -> str | None:
+    if entry[0] == "vagabot":
+        return "vagabot"
+    return entry[1] if len(entry) > 1 and isinstance(entry[1], str) and entry[1] in _FACTION_IDS \
+        else None
+
+
+def _note(entry: Entry) -> str:
+    tag = str(entry[0])
+    if tag == "vagabot" and len(entry) > 1:
+        template = VAGABOT.get(str(entry[1]))
+        if template is not None and template.count("{a") <= len(entry) - 1:
+            return _fmt(template, entry)
+        rest = ", ".join(_name(x) for x in entry[2:])
+        return f"Vagabot: {str(entry[1]).replace('_', ' ')}{' ' + rest if rest else ''}."
+    if tag == "service" and len(entry) > 2:  # 11.2 a Riverfolk service bought
+        what = SERVICES.get(str(entry[2]), str(entry[2]).replace("_", " "))
+        return f"{_name(entry[1])} buys {what} (Riverfolk service, 11.2)."
+    if tag == "outcast" and len(entry) > 3:  # 10.2.5 the Outcast
+        hated = ", and it is hated" if entry[3] else ""
+        return f"{_name(entry[1])}'s Outcast is now {entry[2]}{hated} (10.2.5)."
+    if tag == "suits" and len(entry) > 1:
+        return "The clearings' suits, from clearing 1: " + ", ".join(map(str, entry[1])) + "."
+    template = NOTES.get(tag)
+    if template is not None and template.count("{a") <= len(entry):
+        try:
+            text = _fmt(template, entry)
+            why = WHY.get(str(entry[1]), {}).get(tag) if len(entry) > 1 else None
+            return text[:-1] + why + "." if why else text
+        except (IndexError, TypeError):
+            pass
+    args = ", ".join(_name(x) for x in entry[1:])
+    return f"{tag.replace('_', ' ').capitalize()}: {args}."
+
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
+_PLURAL = re.compile(r"\b(\d+) ([a-z]+)\(s\)")
+_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_FOREST = re.compile(r"\bforest (\d+(?:_\d+)+)\b")
+
+
+def readable(text: str) -> str:
+    """Plain English for a line: "an extortion", "1 warrior" / "2 warriors", faction
+    ids as names ("the Lizard Cult's warrior"), other ids without underscores."""
+    text = _ARTICLE.sub(r"\1n ", text)
+    text = _PLURAL.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
+    for fid in sorted(_FACTION_IDS, key=len, reverse=True):
+        if fid in text:
+            text = re.sub(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", faction_name(fid), text)
+    text = _FOREST.sub(lambda m: "the forest between " + _and(m[1].split("_")), text)
+    return _ID.sub(lambda m: display_name(m[0]).replace("_", " "), text)
+
+
+def _line(i: int, actor: str | None, kind: str, text: str) -> dict[str, Any]:
+    return {"i": i, "actor": actor, "kind": kind, "text": readable(text)}
