@@ -23,6 +23,7 @@ from rootlaw.bots.base import (
     priority_rank,
     targets,
 )
+from rootlaw.core import advanced
 from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FactionState, register
@@ -235,9 +236,10 @@ def starting_clearing(g: Game, s: int) -> int | None:
     for c in g.clearings():
         if any(p[1] == "keep" for p in g.tokens[c]):
             far = g.board.opposite[c]
-            if far and g.may_place(s, far):
+            if far and g.may_place(s, far) and advanced.homeland_free(g, s, far):
                 return far
     free = [c for c in g.board.corners if g.may_place(s, c) and g.open_slots(c) > 0]
+    free = advanced.bot_start_clearings(g, s, free)  # Appendix A (rulings.md)
     if not free:
         return None
     return free[g.random_index("electric_eyrie_corner", len(free))]
@@ -256,6 +258,7 @@ class Setup(Handler):
         fs = st_of(g, s)
         c = starting_clearing(g, s)
         if c is not None:
+            advanced.add_homeland(g, s, c)
             fs.corner = c
             g.place_building(s, "roost", c)
             g.place_warriors(s, c, START_WARRIORS)

@@ -19,6 +19,7 @@ from rootlaw.bots.base import (
     priority_rank,
     targets,
 )
+from rootlaw.core import advanced
 from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
@@ -340,7 +341,9 @@ class Setup(Handler):
     def run(self, g: Game, st: Step) -> None:
         s = st[1]
         corners = [c for c in g.board.corners if g.may_place(s, c)]
+        corners = advanced.bot_start_clearings(g, s, corners)  # Appendix A (rulings.md)
         keep = corners[g.random_index("keep_corner", len(corners))]
+        advanced.add_homeland(g, s, keep)
         g.place_token(s, "keep", keep)
         far = g.board.opposite[keep]
         for c in g.clearings():

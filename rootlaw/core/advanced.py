@@ -38,6 +38,7 @@ text_form("draft_vagabond", "take the {n1} setup card, with {n2}")
 text_form("put_back", "put {c1} back on the deck")
 secret_form("put_back", "put a card back on the deck")
 text_form("spread", "a warrior to {1}")
+text_form("homeland", "make {1} your homeland")
 for _c in ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer",
            "ronin", "harrier"):
     name_form(_c, "the " + _c.title())
@@ -249,6 +250,21 @@ def homeland_candidates(g: Game, s: int, among: tuple[int, ...], slots: int,
             continue
         out.append(c)
     return out
+
+
+def homeland_options(g: Game, s: int, among: tuple[int, ...], slots: int, spread: bool,
+                     spacing: int) -> list[Option]:
+    """A homeland choice: ``homeland_candidates`` of ``among`` kept by ``spacing``
+    (A.8.2.II). Where no clearing of ``among`` takes every listed piece, any clearing
+    that does; where none does, any clearing that is no enemy's homeland (its pieces
+    placed as far as they go, 1.5.4; rulings.md)."""
+    cands = homeland_candidates(g, s, among, slots, spread)
+    if not cands:
+        cands = homeland_candidates(g, s, g.clearings(), slots, spread)
+    if not cands:
+        enemy = enemy_homelands(g, s)
+        cands = [c for c in g.clearings() if c not in enemy]
+    return [("homeland", c) for c in spaced(g, s, cands, spacing)]
 
 
 def spaced(g: Game, s: int, cands: list[int], spacing: int) -> list[int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import Battle, battle_options, start_battle
 from rootlaw.core.cards_ep import draw_cards, give_card, take_random_card
 from rootlaw.core.catalog import SUITS, tracks
@@ -43,6 +44,8 @@ ACTIONS: Final = 3  # 13.5
 EXERTED: Final = "cv_exerted"  # g.once: 13.6.1 Exert taken this turn
 
 text_form("cv_scatter", "place a warrior in {1}")
+text_form("cv_home_plot", "place a face-down {2} in {1}")
+secret_form("cv_home_plot", "place a face-down plot in {1}")
 text_form("flip", "flip the plot in {1}")
 text_form("cv_recruit", "spend {c1}: place a warrior in each {2} clearing")
 text_form("cv_recruit_in", "place a warrior in {1}")
@@ -175,6 +178,12 @@ class Corvids(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("corvids.scatter", s, i) for i in range(len(SUITS))]  # 13.3.2
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        """Setup card (A.8.2): a homeland with a warrior and a face-down plot of your
+        choice, then a warrior in a clearing of each suit (as 13.3.2)."""
+        return [("corvids.homeland", s),
+                *[("corvids.scatter", s, i) for i in range(len(SUITS))]]
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 13.4.1 craft, 13.4.2 flip plots, 13.4.3 recruit
             return [("corvids.new_turn", s), ("craft", s), ("corvids.flip", s),
@@ -279,6 +288,50 @@ class Scatter(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "cv_scatter":
             g.place_warriors(st[1], o[1], 1)
+
+
+class Homeland(Handler):
+    """Setup card (A.8.2): the homeland (any clearing that is no enemy's homeland,
+    A.8.2.I); one warrior there, then a plot of your choice face down."""
+
+    name = "corvids.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose your homeland"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return advanced.homeland_options(g, st[1], g.clearings(), 0, False, advanced.ANY)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        c: int = o[1]
+        advanced.add_homeland(g, s, c)
+        g.place_warriors(s, c, 1)
+        g.push(("corvids.homeland_plot", s, c))
+
+
+class HomelandPlot(Handler):
+    """Setup card (A.8.2): a plot of your choice, face down (13.2.2), in the homeland."""
+
+    name = "corvids.homeland_plot"
+    kind = "setup_plot"
+    rule = "A.8.2"
+    prompt = "Choose the plot to place face down in your homeland"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        s: int = st[1]
+        if not g.may_place(s, st[2]):
+            return [("done",)]
+        return [("cv_home_plot", st[2], k) for k in dict.fromkeys(supply_types(g, s))]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] != "cv_home_plot":
+            return
+        s: int = st[1]
+        c: int = o[1]
+        g.place_token(s, PLOT, c)
+        fs = st_of(g, s)
+        fs.facedown = fs.facedown.added(c, o[2])
 
 
 def scatter_options(g: Game, s: int, suit: str) -> list[Option]:
@@ -608,6 +661,7 @@ def expose(g: Game, s: int, guesser: int, c: int, guess: str, card: str) -> None
 
 
 register_steps(
-    Scatter(), NewTurn(), Flip(), Recruit(), RecruitIn(), Daylight(), Exert(), Draw(),
+    Scatter(), Homeland(), HomelandPlot(), NewTurn(), Flip(), Recruit(), RecruitIn(), Daylight(),
+    Exert(), Draw(),
     Raid(), Show(),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import SUITS, tracks
@@ -42,6 +43,7 @@ CROWNS_PER_RANK: Final = 3  # 12.3.6: nine crowns, three per rank
 RECRUIT: Final = tuple(int(x) for x in _T["recruit_in_burrow_by_citadels_on_map"])
 DIG_MOVE: Final = 4  # 12.5.1.V up to four warriors
 SETUP_WARRIORS: Final = 2  # 12.3.3
+ADVANCED_SPREAD: Final = 5  # setup card (A.8.2): warriors among the adjacent clearings
 DUCHESS_VP: Final = 2  # 12.5.2.VII
 
 
@@ -307,6 +309,9 @@ class Duchy(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("duchy.corner", s)]
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("duchy.homeland", s)]  # setup card (A.8.2)
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 12.4
             return [("duchy.recruit", s)]
@@ -390,6 +395,30 @@ class Corner(Handler):
         for x in g.adjacent(c):
             if x != burrow and g.may_place(s, x):
                 g.place_warriors(s, x, SETUP_WARRIORS)
+
+
+class Homeland(Handler):
+    """Setup card (A.8.2): the homeland not adjacent to enemy homelands (A.8.2.II); two
+    warriors and a tunnel there, five warriors among the adjacent clearings as evenly as
+    possible (not the Burrow, as 12.3.3: rulings.md). The Burrow board came with the
+    faction (12.3.2, ``Game.set_faction``)."""
+
+    name = "duchy.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose your homeland (not adjacent to enemy homelands)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return advanced.homeland_options(g, st[1], g.clearings(), 0, True, advanced.APART)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        c: int = o[1]
+        advanced.add_homeland(g, s, c)
+        st_of(g, s).corner = c
+        g.place_token(s, TUNNEL, c)
+        g.place_warriors(s, c, SETUP_WARRIORS)
+        g.push(("adv.spread", s, c, ADVANCED_SPREAD, ()))
 
 
 # ---------------------------------------------------------------- birdsong
@@ -885,7 +914,8 @@ class Dismiss(Handler):
 
 
 register_steps(
-    Corner(), Recruit(), Assembly(), Build(), Foremole(), RevealBuild(), Move(), Battle(),
+    Corner(), Homeland(), Recruit(), Assembly(), Build(), Foremole(), RevealBuild(), Move(),
+    Battle(),
     Dig(), Reroute(), DigPay(), DigMove(), Parliament(), Brigadier(), BankSuit(), Bank(),
     Mayor(), Sway(), SwayReveal(), ReturnRevealed(), Draw(), PriceDiscard(), Dismiss(),
 )

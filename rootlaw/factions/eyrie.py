@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import battle_targets, start_battle
 from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import tracks
@@ -97,6 +98,9 @@ class Eyrie(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("eyrie.corner", s), ("eyrie.leader", s)]
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("eyrie.homeland", s), ("eyrie.leader", s)]
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":
             return [("eyrie.emergency", s), ("eyrie.add", s, 0, 0), ("eyrie.new_roost", s)]
@@ -160,6 +164,24 @@ class Corner(Handler):
         st_of(g, s).corner = c
         g.place_building(s, "roost", c)
         g.place_warriors(s, c, 6)
+
+
+class Homeland(Corner):
+    """Setup card (A.8.2): the homeland on the map edge with two or more clearings
+    between it and enemy homelands (A.8.2.II: else not adjacent, else any); a roost and
+    six warriors there (7.3.2)."""
+
+    name = "eyrie.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose your homeland (on the map edge, far from enemy homelands)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return advanced.homeland_options(g, st[1], g.board.edge, 1, False, advanced.FAR)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        advanced.add_homeland(g, st[1], o[1])
+        super().apply(g, st, o)
 
 
 def tuck_viziers(es: EyrieState, leader: str) -> None:
@@ -429,6 +451,6 @@ class Evening(Handler):
 
 
 register_steps(
-    Corner(), ChooseLeader(), Emergency(), AddToDecree(), NewRoost(), DecreeStart(),
+    Corner(), Homeland(), ChooseLeader(), Emergency(), AddToDecree(), NewRoost(), DecreeStart(),
     ResolveDecree(), Turmoil(), Depose(), Evening(),
 )

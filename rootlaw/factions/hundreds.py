@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import Battle, battle_options, start_battle
 from rootlaw.core.cards_ep import crafted_item_left, draw_cards
 from rootlaw.core.catalog import load_json, tracks
@@ -245,6 +246,9 @@ class Hundreds(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("hundreds.corner", s), ("hundreds.items", s)]  # 14.3.1-2; 14.3.3: state
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("hundreds.homeland", s), ("hundreds.items", s)]  # setup card (A.8.2)
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 14.4.1-4, then Lavish at the end of Birdsong (14.7.4)
             return [("hundreds.raze", s, ()), ("hundreds.recruit", s),
@@ -382,6 +386,24 @@ class Corner(Handler):
         g.place_warriors(s, c, SETUP_WARRIORS + 1)  # the warlord among them
         if g.open_slots(c) > 0:
             g.place_building(s, STRONGHOLD, c)
+
+
+class Homeland(Corner):
+    """Setup card (A.8.2): the homeland on the map edge with two or more clearings
+    between it and enemy homelands (A.8.2.II); the warlord, four warriors and a
+    stronghold there (as 14.3.1); Stubborn (14.3.3) is the starting mood."""
+
+    name = "hundreds.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose your homeland (on the map edge, far from enemy homelands)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return advanced.homeland_options(g, st[1], g.board.edge, 1, False, advanced.FAR)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        advanced.add_homeland(g, st[1], o[1])
+        super().apply(g, st, o)
 
 
 class PlaceItems(Handler):
@@ -1035,7 +1057,8 @@ class Draw(Handler):
 
 
 register_steps(
-    Corner(), PlaceItems(), Raze(), RuinItem(), Spread(), Recruit(), RecruitIn(), Anoint(),
+    Corner(), Homeland(), PlaceItems(), Raze(), RuinItem(), Spread(), Recruit(), RecruitIn(),
+    Anoint(),
     Mood(), Lavish(), HoardFull(), Contempt(), DaylightOrder(), OrderAgain(), Command(),
     Advance(), Loot(), LootItem(), Bitter(), Incite(), Jubilant(), Oppress(), Draw(),
 )

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import Battle, start_battle
 from rootlaw.core.catalog import load_json, tracks
 from rootlaw.core.effects import daylight_extras, took_daylight_extra
@@ -334,6 +335,10 @@ class Keepers(FactionDef):
         # Faithful Retainers and 15.3.5 the waystations: the initial state)
         return [("keepers.relics", s), ("keepers.corner", s)]
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        # setup card (A.8.2): the relics as 15.3.1, two homelands, then as 15.3.3-5
+        return [("keepers.relics", s), ("keepers.homeland", s, 0)]
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 15.4.1 Encamp, 15.4.2 Decamp, 15.4.3 Recruit
             return [("keepers.new_turn", s), ("keepers.encamp", s), ("keepers.decamp", s),
@@ -500,6 +505,62 @@ class Edge(Handler):
         if x != st[2]:
             g.place_warriors(s, x, SETUP_WARRIORS)
         place_remaining_relics(g, s)
+
+
+class Homeland(Handler):
+    """Setup card (A.8.2): two adjacent homelands, both on the map edge, with two or
+    more clearings between them and enemy homelands (A.8.2.II: as able); four warriors
+    in each; then the remaining relics (15.3.3). Step: (name, seat, first homeland or
+    0)."""
+
+    name = "keepers.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose a homeland (two adjacent, on the map edge, far from enemy homelands)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        s: int = st[1]
+        first: int = st[2]
+        pairs = homeland_pairs(g, s)
+        out: list[Option] = []
+        for a, b in pairs:
+            if first == 0:
+                for c in (a, b):
+                    if ("homeland", c) not in out:
+                        out.append(("homeland", c))
+            elif first in (a, b) and a != b:
+                out.append(("homeland", b if a == first else a))
+        return out or [("done",)]  # no second homeland can take its pieces (1.5.4)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        if o[0] == "done":
+            place_remaining_relics(g, s)
+            return
+        c: int = o[1]
+        advanced.add_homeland(g, s, c)
+        g.place_warriors(s, c, SETUP_WARRIORS)
+        if st[2] == 0:
+            st_of(g, s).corner = c
+            g.push(("keepers.homeland", s, c))
+        else:
+            place_remaining_relics(g, s)
+
+
+def homeland_pairs(g: Game, s: int) -> list[tuple[int, ...]]:
+    """The pairs of adjacent clearings the Keepers may take as homelands (A.8.2.I-II):
+    on the map edge where any pair is, else anywhere."""
+    for among in (g.board.edge, g.clearings()):
+        cands = advanced.homeland_candidates(g, s, among, 0, False)
+        pairs: list[tuple[int, ...]] = []
+        for a in cands:
+            for b in g.adj[a]:
+                if a < b and b in cands:
+                    pairs.append((a, b))
+        if pairs:
+            return advanced.spaced_groups(g, s, pairs, advanced.FAR)
+    enemy = advanced.enemy_homelands(g, s)
+    return [(c, c) for c in g.clearings() if c not in enemy]
 
 
 def place_remaining_relics(g: Game, s: int) -> None:
@@ -948,7 +1009,7 @@ class Draw(Handler):
         g.draw(s, 1 + waystations_on_map(g, s))
 
 
-register_steps(Relics(), Corner(), Edge(), NewTurn(), Encamp(), Decamp(), Recruit(),
+register_steps(Relics(), Corner(), Edge(), Homeland(), NewTurn(), Encamp(), Decamp(), Recruit(),
                Retinue(), Delve(), Recover(), Carry(), Trophy(), LiveOff(), Gather(), Draw())
 
 __all__ = ["HAND_LIMIT", "KeepersState", "Keepers", "map_edge"]

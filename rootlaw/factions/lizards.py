@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import battle_targets, start_battle
 from rootlaw.core.cards_ep import draw_cards, reclaim_removed
 from rootlaw.core.catalog import SUITS, tracks
@@ -30,6 +31,8 @@ SCORE_VP: Final = tuple(int(x) for x in _T["score_ritual_vp_by_gardens_of_suit_o
 DRAW_BONUS_AT: Final = int(_T["draw_bonus_at_gardens_of_suit"])  # 10.6.3
 CONSPIRACY_COST: Final = {k: int(v) for k, v in _T["conspiracy_cost"].items()}  # 10.4.3
 SETUP_WARRIORS: Final = 4  # 10.3.2
+ADVANCED_SPREAD: Final = 3  # setup card (A.8.2): warriors among the adjacent clearings
+ADVANCED_ACOLYTES: Final = 2  # setup card (A.8.2): warriors in the Acolytes box
 
 text_form("lz_corner", "start in corner {1}")
 text_form("outcast", "make {1} the Outcast")
@@ -151,6 +154,9 @@ class Lizards(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("lizards.corner", s), ("lizards.outcast", s)]
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        return [("lizards.homeland", s), ("lizards.outcast", s)]  # setup card (A.8.2)
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":  # 10.4.1-10.4.3
             return [("lizards.adjust", s), ("lizards.conspiracies", s)]
@@ -250,6 +256,32 @@ class Corner(Handler):
         for x in g.adjacent(c):
             if g.may_place(s, x):
                 g.place_warriors(s, x, 1)
+
+
+class Homeland(Handler):
+    """Setup card (A.8.2): the homeland not adjacent to enemy homelands (A.8.2.II); four
+    warriors and a garden of its suit there, three warriors among the adjacent clearings
+    as evenly as possible, and two warriors in the Acolytes box (10.2.3)."""
+
+    name = "lizards.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose your homeland (not adjacent to enemy homelands)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return advanced.homeland_options(g, st[1], g.clearings(), 1, True, advanced.APART)
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        c: int = o[1]
+        advanced.add_homeland(g, s, c)
+        fs = st_of(g, s)
+        fs.corner = c
+        if g.open_slots(c) > 0:
+            g.place_building(s, GARDENS[g.suits[c]], c)
+        g.place_warriors(s, c, SETUP_WARRIORS)
+        fs.acolytes = min(ADVANCED_ACOLYTES, g.warrior_supply(s))
+        g.push(("adv.spread", s, c, ADVANCED_SPREAD, ()))
 
 
 class ChooseOutcast(Handler):
@@ -474,6 +506,6 @@ class Draw(Handler):
 
 
 register_steps(
-    Corner(), ChooseOutcast(), Adjust(), Conspiracies(), CrusadeBattle(), Rituals(),
+    Corner(), Homeland(), ChooseOutcast(), Adjust(), Conspiracies(), CrusadeBattle(), Rituals(),
     ReturnRevealed(), Draw(),
 )

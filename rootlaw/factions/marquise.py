@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.cards_ep import draw_cards, reclaim_removed
 from rootlaw.core.catalog import tracks
@@ -85,6 +86,13 @@ class Marquise(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("marquise.keep", s)] + [("marquise.start_building", s, k) for k in KINDS]
 
+    def advanced_setup_steps(self, g: Game, s: int) -> list[Step]:
+        """Setup card (A.8.2): three connected homelands, the keep's first; warriors;
+        a sawmill, a workshop and a recruiter in different homelands."""
+        return [("marquise.homeland_keep", s), ("marquise.homeland", s),
+                ("marquise.homeland", s), ("marquise.garrison", s),
+                *[("marquise.homeland_building", s, k) for k in KINDS]]
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":
             return [("marquise.wood", s, ())]
@@ -156,6 +164,115 @@ class StartBuilding(Handler):
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         g.place_building(st[1], o[1], o[2])
+
+
+def homeland_trios(g: Game, s: int) -> list[tuple[int, ...]]:
+    """Setup card (A.8.2): three homelands, each adjacent to another of them, where the
+    Marquise can place a building and warriors (A.8.2.I)."""
+    cands = advanced.homeland_candidates(g, s, g.clearings(), 1, False)
+    out: list[tuple[int, ...]] = []
+    for i in range(len(cands)):
+        a = cands[i]
+        for j in range(i + 1, len(cands)):
+            b = cands[j]
+            for k in range(j + 1, len(cands)):
+                c = cands[k]
+                links = (int(b in g.adj[a]) + int(c in g.adj[a]) + int(c in g.adj[b]))
+                if links >= 2:  # three clearings are connected by two paths or three
+                    out.append((a, b, c))
+    return out
+
+
+class HomelandKeep(Handler):
+    """Setup card (A.8.2): the keep in a homeland not adjacent to an enemy homeland if
+    able (A.8.2.II); chosen first, so that "if able" looks at every way to choose the
+    three connected homelands (rulings.md)."""
+
+    name = "marquise.homeland_keep"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose the homeland for your keep (not adjacent to enemy homelands)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        s: int = st[1]
+        members: list[int] = []
+        for trio in homeland_trios(g, s):
+            for c in trio:
+                if c not in members:
+                    members.append(c)
+        members.sort()
+        if not members:  # no three connected clearings are free: any free one
+            return advanced.homeland_options(g, s, g.clearings(), 1, False, advanced.APART)
+        return [("homeland", c) for c in advanced.spaced(g, s, members, advanced.APART)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        s: int = st[1]
+        c: int = o[1]
+        advanced.add_homeland(g, s, c)
+        g.place_token(s, "keep", c)
+
+
+class Homeland(Handler):
+    """Setup card (A.8.2): another homeland, the three connected."""
+
+    name = "marquise.homeland"
+    kind = "setup_homeland"
+    rule = "A.8.2"
+    prompt = "Choose another homeland (the three connected)"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        s: int = st[1]
+        mine = advanced.adv_of(g).homelands[s]
+        out: list[int] = []
+        for trio in homeland_trios(g, s):
+            if all(c in trio for c in mine):
+                for c in trio:
+                    if c not in mine and c not in out:
+                        out.append(c)
+        out.sort()
+        return [("homeland", c) for c in out] or [("done",)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] == "homeland":
+            advanced.add_homeland(g, st[1], o[1])
+
+
+class Garrison(Handler):
+    """Setup card (A.8.2): a warrior in every clearing, two in each homeland."""
+
+    name = "marquise.garrison"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        s: int = st[1]
+        mine = advanced.adv_of(g).homelands[s]
+        for c in g.clearings():
+            if g.may_place(s, c):
+                g.place_warriors(s, c, 2 if c in mine else 1)
+
+
+class HomelandBuilding(Handler):
+    """Setup card (A.8.2): a sawmill, a workshop and a recruiter, each in a different
+    homeland."""
+
+    name = "marquise.homeland_building"
+    kind = "setup_building"
+    rule = "A.8.2"
+
+    def describe(self, g: Game, st: Step) -> str:
+        return f"Place your starting {st[2]} in a homeland"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        s: int = st[1]
+        out: list[Option] = []
+        for c in advanced.adv_of(g).homelands[s]:
+            if g.open_slots(c) > 0 and not any(p[0] == s for p in g.buildings[c]):
+                out.append(("place", st[2], c))
+        return out or [("done",)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] == "place":
+            g.place_building(st[1], o[1], o[2])
 
 
 # ---------------------------------------------------------------- birdsong
@@ -568,6 +685,7 @@ class FieldHospitals(Handler):
 
 
 register_steps(
-    PlaceKeep(), StartBuilding(), PlaceWood(), Actions(), Battle(), March(), Build(),
-    Overwork(), Recruit(), PayWood(), PlaceBuilding(), Evening(), FieldHospitals(),
+    PlaceKeep(), StartBuilding(), HomelandKeep(), Homeland(), Garrison(), HomelandBuilding(),
+    PlaceWood(), Actions(), Battle(), March(), Build(), Overwork(), Recruit(), PayWood(),
+    PlaceBuilding(), Evening(), FieldHospitals(),
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from rootlaw.core import advanced
 from rootlaw.core.battle import start_battle
 from rootlaw.core.cards_ep import crafted_item_left, draw_cards, give_card, take_random_card
 from rootlaw.core.catalog import SUITS, load_json, tracks
@@ -254,6 +255,13 @@ class Vagabond(FactionDef):
     def setup_steps(self, g: Game, s: int) -> list[Step]:
         return [("vagabond.character", s), ("vagabond.forest", s), ("vagabond.setup", s)]
 
+    def factions_drafted(self, g: Game, s: int) -> None:
+        """9.3.6 with the draft (A.8.2): a relationship marker for each non-Vagabond
+        faction, those chosen after the Vagabond set up included."""
+        vs = vs_of(g, s)
+        vs.relations = {g.factions[x]: vs.relations.get(g.factions[x], 0)
+                        for x in g.others(s) if not is_vagabond(g, x)}
+
     def phase_steps(self, g: Game, s: int, phase: str) -> list[Step]:
         if phase == "birdsong":
             vs = vs_of(g, s)
@@ -433,6 +441,9 @@ class ChooseCharacter(Handler):
     prompt = "Choose your character"
 
     def options(self, g: Game, st: Step) -> list[Option]:
+        dealt = advanced.dealt_character(g, st[1])
+        if dealt:  # A.8.1.III: the character dealt beside the setup card
+            return [("character", dealt)]
         taken = {vs_of(g, o).character for o in g.others(st[1]) if is_vagabond(g, o)}
         return [("character", c) for c in CHARACTERS if c not in taken]
 
