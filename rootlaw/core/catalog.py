@@ -76,12 +76,14 @@ class Board:
 
 
 DECK_FILES: Final = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
+# decks of other rule sets (DESIGN.md: rule sets), which the Law's games never use
+VARIANT_DECK_FILES: Final = {"prototype": "prototype/deck.json"}
 MAP_NAMES: Final = ("fall", "winter", "lake", "mountain")
 
 
 @cache
 def deck(name: str) -> Deck:
-    raw = load_json(DECK_FILES[name])
+    raw = load_json(DECK_FILES[name] if name in DECK_FILES else VARIANT_DECK_FILES[name])
     cards: dict[str, Card] = {}
     contents: list[str] = []
     for c in raw["cards"]:

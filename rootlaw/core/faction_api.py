@@ -430,8 +430,52 @@ def faction_def(fid: str) -> FactionDef:
     raise KeyError(fid)
 
 
-def register(fd: FactionDef) -> FactionDef:
-    if fd.id in FACTIONS:
+class RuleSet:
+    """A rule set the engine plays (DESIGN.md, "Rule sets"): the Law of Root, or a
+    variant kept apart from it (the prototype, rootlaw/prototype) on the same loop,
+    steps, views and log. A variant has factions of its own under the same ids, its own
+    first step and its own winning score; a game's setup names its rule set ("rules"),
+    the Law's when it names none."""
+
+    __slots__ = ("id", "factions", "first_step", "win_score")
+
+    id: str
+    factions: dict[str, FactionDef]
+    first_step: str
+    win_score: int
+
+    def __init__(self, rid: str, factions: dict[str, FactionDef], first_step: str,
+                 win_score: int) -> None:
+        self.id = rid
+        self.factions = factions
+        self.first_step = first_step
+        self.win_score = win_score
+
+    def faction(self, fid: str) -> FactionDef:
+        """The faction ``fid`` of this rule set (the Law's: an undrafted seat too, A.8.2);
+        KeyError if it has none."""
+        fd = self.factions.get(fid)
+        if fd is not None:
+            return fd
+        if self.id == LAW:
+            return faction_def(fid)
+        raise KeyError(fid)
+
+
+LAW: Final = "law"
+RULESETS: Final[dict[str, RuleSet]] = {LAW: RuleSet(LAW, FACTIONS, "setup", 30)}  # 3.1
+
+
+def ruleset(rid: str | None) -> RuleSet:
+    """The rule set ``rid`` (None: the Law); KeyError if none has that id."""
+    return RULESETS[rid or LAW]
+
+
+def register(fd: FactionDef, rules: str = LAW) -> FactionDef:
+    """Register a faction of a rule set (the Law's by default): the engine skips the
+    hooks the faction does not override."""
+    factions = RULESETS[rules].factions
+    if fd.id in factions:
         raise ValueError(f"faction {fd.id!r} registered twice")
     fd.limits_placement = _overrides(fd, "blocks_placement")
     fd.limits_movement = _overrides(fd, "blocks_move")
@@ -443,7 +487,7 @@ def register(fd: FactionDef) -> FactionDef:
     fd.grants_rivers = _overrides(fd, "river_access_for")
     fd.offers_anytime = _overrides(fd, "anytime_options")
     fd.protects_warriors = _overrides(fd, "protected_warriors")
-    FACTIONS[fd.id] = fd
+    factions[fd.id] = fd
     name_form(fd.id, fd.name)
     return fd
 

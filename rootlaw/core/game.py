@@ -14,7 +14,16 @@ from rootlaw.core import rng as _rng
 from rootlaw.core.cardstate import CardState
 from rootlaw.core.catalog import Board, Card, Deck, adjacency, board, deck, link_burrow
 from rootlaw.core.errors import IllegalAction, LoadError
-from rootlaw.core.faction_api import FACTIONS, FactionDef, FactionState, faction_def, is_seat_name
+from rootlaw.core.faction_api import (
+    FACTIONS,
+    RULESETS,
+    FactionDef,
+    FactionState,
+    RuleSet,
+    faction_def,
+    is_seat_name,
+    ruleset,
+)
 from rootlaw.core.options import Decision, Option
 from rootlaw.core.steps import STEPS, Step
 
@@ -43,7 +52,7 @@ class Game:
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
-        "cards", "token_rule", "forest_tokens", "adv",
+        "cards", "token_rule", "forest_tokens", "adv", "ruleset",
     )
 
     board: Board
@@ -105,6 +114,9 @@ class Game:
     # the Advanced Setup's record (Appendix A: first player, the draft's pool, homelands);
     # None in a game set up by the Standard Setup (5.1). Never changed in place.
     adv: Advanced | None
+    # the rule set played (DESIGN.md: the Law, or a variant such as the prototype): its
+    # factions, first step and winning score; named by setup["rules"] (none: the Law)
+    ruleset: RuleSet
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -120,7 +132,8 @@ class Game:
         g.forced = [list(x) for x in (forced or [])]
         g._log = None
         g.factions = tuple(factions)
-        g.fdefs = tuple(faction_def(f) for f in factions)  # seat1...: not drafted (A.8.2)
+        rules = g.ruleset = ruleset(g.setup.get("rules"))
+        g.fdefs = tuple(rules.faction(f) for f in factions)  # seat1...: not drafted (A.8.2)
         n = len(factions)
         nc = len(g.board.slots)  # the map's clearings and the Burrow (12.2.2), from 1
         g.suits = g.board.default_suits
@@ -145,7 +158,8 @@ class Game:
         g.once = frozenset()
         g.battle = None
         advanced = g.setup.get("setup") == "advanced"
-        g.stack = [("adv.setup", 0) if advanced else ("setup", 0)]  # Appendix A or 5.1
+        # Appendix A or 5.1 (or a variant rule set's own setup)
+        g.stack = [("adv.setup", 0) if advanced else (rules.first_step, 0)]
         g.adv = None
         g.won = ()
         g.win_reason = ""
@@ -309,6 +323,7 @@ class Game:
         g = Game()
         g.board = self.board
         g.deckdef = self.deckdef
+        g.ruleset = self.ruleset
         g.factions = self.factions
         g.fdefs = self.fdefs
         g.suits = self.suits
@@ -506,18 +521,20 @@ class Game:
             return
         self._log = (("s", self.factions[s], new - self.vp[s], reason), self._log)
         self.vp[s] = new
-        if new >= WIN_SCORE:
+        if new >= self.ruleset.win_score:
             self.check_victory()
 
     def check_victory(self) -> None:
-        """3.1: 30 VP wins at once; if several reach it together, the player taking the turn."""
+        """3.1: 30 VP (the rule set's score) wins at once; if several reach it together,
+        the player taking the turn."""
         if self.won:
             return
         if self.setup.get("cooperative"):
             self._check_cooperative_victory()
             return
+        win = self.ruleset.win_score
         reached = [s for s in range(len(self.factions))
-                   if self.vp[s] >= WIN_SCORE and self.dominance[s] is None]
+                   if self.vp[s] >= win and self.dominance[s] is None]
         if not reached:
             return
         n = len(self.factions)
@@ -1047,13 +1064,21 @@ class Game:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls, text: str, rules: str | None = None) -> Game:
+        """A saved game (``to_json``). With ``rules``, a save of another rule set is
+        refused (LoadError): a prototype save never loads as a game of the Law, nor the
+        reverse; without, the save's own rule set plays it."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
             raise LoadError(f"not a saved game: {e}") from None
         if not isinstance(data, dict) or data.get("format") != "rootlaw-game-1":
             raise LoadError("not a saved game: missing format 'rootlaw-game-1'")
+        setup = data.get("setup")
+        saved = (setup.get("rules") if isinstance(setup, dict) else None) or "law"
+        if rules is not None and saved != rules:
+            raise LoadError(f"this is a saved game of the {saved} rules, not of the {rules} "
+                            f"rules: load it with rules={saved!r}")
         try:
             return cls._from_dict(data)
         except LoadError:
@@ -1068,13 +1093,17 @@ class Game:
         g = Game()
         setup = d["setup"]
         g.setup = setup
+        rid = setup.get("rules")
+        if rid is not None and rid not in RULESETS:
+            raise LoadError(f"unknown rule set {rid!r} in saved game")
+        rules = g.ruleset = ruleset(rid)
         for f in d["factions"]:
-            if f not in FACTIONS and not is_seat_name(f):
+            if f not in rules.factions and not (rules is RULESETS["law"] and is_seat_name(f)):
                 raise LoadError(f"unknown faction {f!r} in saved game")
         g.board = board(setup["map"], _has_burrow(d["factions"]))
         g.deckdef = deck(setup["deck"])
         g.factions = tuple(d["factions"])
-        g.fdefs = tuple(faction_def(f) for f in g.factions)
+        g.fdefs = tuple(rules.faction(f) for f in g.factions)
         n = len(g.factions)
         nc = len(g.board.slots)
         g.suits = tuple(d["suits"])

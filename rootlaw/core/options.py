@@ -30,8 +30,12 @@ _NAMES: Final[dict[str, str]] = {}
 _SECRET: Final[dict[str, str]] = {}
 
 
+# every deck a card id may come from (the prototype's: a variant rule set's, DESIGN.md)
+DECK_NAMES: Final = ("standard", "exiles_partisans", "prototype")
+
+
 def card_name(card_id: str) -> str:
-    for name in ("standard", "exiles_partisans"):
+    for name in DECK_NAMES:
         card = deck(name).cards.get(card_id)
         if card is not None:
             return card.name
@@ -42,13 +46,13 @@ def card_label(card_id: str) -> str:
     """A card's name, with its suit where other cards share the name (``Ambush! (bird)``),
     so labels tell such cards apart."""
     if not _SHARED_NAMES:
-        for name in ("standard", "exiles_partisans"):
+        for name in DECK_NAMES:
             seen: dict[str, str] = {}
             for cid, each in deck(name).cards.items():
                 if seen.get(each.name, cid) != cid:
                     _SHARED_NAMES.add(each.name)
                 seen[each.name] = cid
-    for name in ("standard", "exiles_partisans"):
+    for name in DECK_NAMES:
         card = deck(name).cards.get(card_id)
         if card is not None:
             return f"{card.name} ({card.suit})" if card.name in _SHARED_NAMES else card.name
