@@ -2,229 +2,224 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
 import rootlaw
+from rootlaw import tui
 from rootlaw.agents import make_agent
 from rootlaw.agents.base import decide
-from rootlaw.core.options import card_name, label, public_label
+from rootlaw.core.catalog import DECK_FILES, MAP_NAMES
+from rootlaw.core.faction_api import FACTIONS
+from rootlaw.core.options import label
+from rootlaw.narrate import faction_name, narrate, readable, turn_header
 
 HELP = """Enter the number of an option. Other commands:
-  b  show the board again      h  this help
-  s  save now (to --save)      q  quit (saves first with --save)"""
+  b  show the board            l  the recent log (the last 30 lines)
+  h  this help                 s  save now (to --save)
+  q  quit (saves first with --save)"""
+RECENT = 30  # lines the l command shows
 
 
 # ----------------------------------------------------------------- rendering
-def render(view: dict[str, Any]) -> str:
-    """The board, scores and (your own) hand as text, from a seat's view."""
-    out = []
-    turn = view["turn_player"] or "-"
-    out.append(f"=== turn {view['turn']} ({turn}, {view['phase']}) "
-               f"| deck {view['deck_size']} | discard {len(view['discard'])} ===")
-    out += map_lines(view)
-    face_down = face_down_kinds(view)
-    for c in view["clearings"]:
-        warriors = ", ".join(f"{f} {n}" for f, n in c["warriors"].items())
-        bld = ", ".join(f"{k}" if o == "ruin" else f"{o}:{k}" for o, k in c["buildings"])
-        tok = ", ".join(token_text(o, k, c["id"], face_down) for o, k in c["tokens"])
-        pawns = ", ".join(f"{f} pawn" for f in c.get("pawns", []))
-        warriors = ", ".join(p for p in (warriors, pawns) if p)
-        ruler = f" ruled by {c['ruler']}" if c["ruler"] else ""
-        free = c["slots"] - len(c["buildings"])
-        marks = "".join(f" [{m}]" for m, on in (
-            ("Ferry", view.get("ferry") == c["id"]), ("the Pass", view.get("the_pass") == c["id"]),
-            ("coastal", c["id"] in view.get("coastal", ()))) if on)
-        out.append(f"{c['id']:>2} {c['suit']:<6} slots {free}/{c['slots']}{ruler}{marks}")
-        parts = [p for p in (warriors, bld, tok) if p]
-        if parts:
-            out.append("     " + " | ".join(parts))
-    burrow = view.get("burrow")
-    if burrow:  # 12.2.2: off the map, adjacent to each tunnel's clearing
-        warriors = ", ".join(f"{f} {n}" for f, n in burrow["warriors"].items())
-        near = ", ".join(map(str, burrow["adjacent"])) or "none"
-        out.append(f"{burrow['id']:>2} the Burrow (unsuited, off the map) ruled by "
-                   f"{burrow['ruler']} | adjacent: {near}")
-        if warriors:
-            out.append("     " + warriors)
-    for i, forest in enumerate(view.get("forests", [])):
-        if forest["pawns"]:
-            out.append(f"   forest {forest['id']}: {', '.join(forest['pawns'])} pawn")
-        if forest.get("tokens"):  # 15.2.1 relics: face down, only the type shows
-            shown = ", ".join(f"{p[0]}:{p[1]}" for p in forest["tokens"])
-            out.append(f"   forest {i} ({forest['id']}): {shown}")
-    if view.get("quests"):
-        out.append(f"quests: {', '.join(view['quests'])}")
-    for f, p in view["players"].items():
-        extra = p["faction"]
-        line = f"{f:<10} {p['score']:>2} VP  hand {p['hand_size']}"
-        if p["dominance"]:
-            line += f"  dominance: {card_name(p['dominance'])}"
-        if p["items"]:
-            line += f"  items: {', '.join(p['items'])}"
-            if p.get("items_exhausted"):
-                line += f" (exhausted: {', '.join(p['items_exhausted'])})"
-        if p.get("warriors_on_coffin_makers"):
-            line += f"  on Coffin Makers: {p['warriors_on_coffin_makers']} warrior(s)"
-        if p["play_area"]:
-            line += f"  in play: {', '.join(card_name(c) for c in p['play_area'])}"
-        out.append(line)
-        if "decree" in extra:
-            decree = "; ".join(f"{k}: {', '.join(card_name(c) for c in v) or '-'}"
-                               for k, v in extra["decree"].items())
-            out.append(f"           leader {extra['leader']} | decree {decree}")
-        if "swayed" in extra:  # the Underground Duchy (12.5.2, 12.5.3)
-            crowns = ", ".join(f"{r} {n}" for r, n in extra["crowns_on_board"].items())
-            out.append(f"           swayed: {', '.join(extra['swayed']) or '-'}"
-                       f" | crowns on board: {crowns}")
-            if extra["revealed"]:
-                out.append("           revealed: "
-                           + ", ".join(card_name(c) for c in extra["revealed"]))
-        if "hoard" in extra:  # the Lord of the Hundreds (14.2.4, 14.7)
-            out.append(f"           warlord in {extra['warlord'] or '-'} | mood {extra['mood']}"
-                       f" | Hoard command: {', '.join(extra['hoard']['command']) or '-'}"
-                       f"; prowess: {', '.join(extra['hoard']['prowess']) or '-'}")
-        if "relationships" in extra and isinstance(extra.get("items"), dict):  # Vagabond
-            items = "; ".join(f"{i} " + ", ".join(f"{n} {k}" for k, n in sides.items() if n)
-                              for i, sides in extra["items"].items())
-            rel = ", ".join(f"{k} {v}" for k, v in extra["relationships"].items())
-            out.append(f"           {extra['character']} at {extra['pawn']} | items: {items}")
-            out.append(f"           relationships (-1 hostile .. 3 allied): {rel}")
-        elif "decree" not in extra:  # any other faction or bot: its public scalars
-            line = ", ".join(f"{k} {v}" for k, v in extra.items()
-                             if v is not None and not isinstance(v, dict | list))
-            if line:
-                out.append(f"           {line}")
-            if isinstance(extra.get("supply"), dict) and "face_down" in extra:  # your plots
-                out.append("           plots in your supply: " + (", ".join(
-                    f"{k} {n}" for k, n in extra["supply"].items()) or "none"))
-        if "hand" in p:
-            out.append(f"           your hand: {', '.join(card_name(c) for c in p['hand'])}")
-    if view["available_dominance"]:
-        out.append("available dominance: " + ", ".join(map(card_name, view["available_dominance"])))
-    return "\n".join(out)
+def paths_of(game: rootlaw.Game) -> dict[int, list[int]]:
+    """Each clearing's paths now (2.3; C.3.3 closed paths open in play)."""
+    return {c: sorted(game.adjacent(c)) for c in game.clearings()}
 
 
-def face_down_kinds(view: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any] | None]]:
-    """Per faction with face-down tokens (13.2.2 plots): their map kind, and what they
-    are where this view may see it (None: the seat sees only their backs)."""
-    out: dict[str, tuple[str, dict[str, Any] | None]] = {}
-    for f, p in view["players"].items():
-        fd = (p.get("faction") or {}).get("face_down")
-        if isinstance(fd, dict):
-            out[f] = (str(fd["kind"]), fd.get("identities"))
-    return out
+def render(view: dict[str, Any], paths: dict[int, list[int]] | None = None,
+           width: int = 120) -> str:
+    """The board, scores and the hands this seat may see, as plain text."""
+    con = Console(width=width, record=True, file=io.StringIO(), highlight=False, markup=False)
+    con.print(tui.board(view, paths or {}))
+    return con.export_text()
 
 
-def token_text(owner: str, kind: str, c: int,
-               face_down: dict[str, tuple[str, dict[str, Any] | None]]) -> str:
-    """A token on the board: a face-down one as ``?``, or what it is to a seat that
-    may see it (``corvids:?bomb``)."""
-    hidden = face_down.get(owner)
-    if hidden is None or kind != hidden[0]:
-        return f"{owner}:{kind}"
-    known = (hidden[1] or {}).get(str(c))
-    return f"{owner}:?" + ("/".join(known) if known else "")
+class Story:
+    """What the person at the terminal has not read yet: the log since, told by the
+    shared narrator (the web log's), with a header where each turn began (1.4.1).
 
+    The game runs its automatic steps one at a time here (Game.run_step) so the story
+    knows where in the record every turn began."""
 
-def map_lines(view: dict[str, Any]) -> list[str]:
-    """The map's state in play (Appendix C): closed paths still on the map (C.3.2), the
-    Ferry (C.2.5), the Pass (C.3.4); and the clearings adjacent now, for reference."""
-    out = [f"map {view['map']}"]
-    if view.get("closed_paths"):
-        out[0] += " | closed paths: " + ", ".join(f"{a}-{b}" for a, b in view["closed_paths"])
-    if view.get("ferry"):
-        out[0] += f" | Ferry in {view['ferry']} (lake: {', '.join(map(str, view['coastal']))})"
-    if view.get("the_pass"):
-        out[0] += f" | the Pass: {view['the_pass']}"
-    return out
+    def __init__(self, me: str, out: Console, quiet: bool) -> None:
+        self.me, self.out, self.quiet = me, out, quiet
+        self.size = 0  # entries of the record walked so far
+        self.last: tuple[Any, ...] | None = None
+        self.turns: dict[int, tuple[int, str]] = {}  # record size when a turn began
+        self.turn_no = 0
+        self.told = 0  # entries already told
+
+    def skip_to(self, game: rootlaw.Game) -> None:
+        """A loaded game: what happened before is not told again."""
+        self.size = self.told = len(game.log)
+        self.last, self.turn_no = game.last_entry, game.turn_no
+
+    def run(self, game: rootlaw.Game, option: Any = None) -> None:
+        """Take ``option`` (None: just run on), then every automatic step to the next
+        decision, noting where turns begin."""
+        if option is not None:
+            game.apply(option, advance=False)
+        self._follow(game)
+        while game.run_step():
+            self._follow(game)
+
+    def _follow(self, game: rootlaw.Game) -> None:
+        new = game.entries_after(self.last)
+        if new:
+            self.size += len(new)
+            self.last = game.last_entry
+        if game.turn_no != self.turn_no and game.turn_no:
+            self.turn_no = game.turn_no
+            self.turns[self.size] = (game.turn_no, game.factions[game.turn_seat])
+
+    def lines(self, game: rootlaw.Game) -> list[dict[str, Any]]:
+        return narrate(game.log, list(game.factions), self.me, game.is_over)
+
+    def tell(self, game: rootlaw.Game) -> None:
+        """Print every line not told yet (the seat's own choices left out: it made them)."""
+        if self.quiet:
+            self.told = self.size
+            return
+        for ln in self.lines(game):
+            if ln["i"] < self.told:
+                continue
+            self._headers(int(ln["i"]))
+            if ln["actor"] == self.me and ln["kind"] == "decision":
+                continue
+            self.out.print(Text("  ").append(ln["text"], style=self.style(ln)))
+        self._headers(self.size)
+        self.told = self.size
+
+    def _headers(self, upto: int) -> None:
+        for at in sorted(k for k in self.turns if self.told <= k <= upto):
+            turn, f = self.turns.pop(at)
+            self.out.print(Rule(turn_header(turn, f), style=tui.color(f)))
+
+    def recent(self, game: rootlaw.Game) -> None:
+        for ln in self.lines(game)[-RECENT:]:
+            self.out.print(Text("  ").append(ln["text"], style=self.style(ln)))
+
+    @staticmethod
+    def style(ln: dict[str, Any]) -> str:
+        if ln["kind"] in ("score", "win"):
+            return "bold"
+        return tui.color(ln["actor"]) if ln["actor"] else "dim"
 
 
 # ---------------------------------------------------------------------- play
-def _save(game: rootlaw.Game, path: str | None, out: TextIO) -> None:
+def _save(game: rootlaw.Game, path: str | None, out: Console) -> None:
     if path:
         Path(path).write_text(game.to_json(), encoding="utf-8")
-        print(f"(saved to {path})", file=out)
+        out.print(f"(saved to {path})")
+
+
+def unstarted(game: rootlaw.Game) -> rootlaw.Game:
+    """The same game before its setup ran, so its first turns can be told step by step."""
+    setup = game.setup
+    rest = {k: v for k, v in setup.items() if k not in ("factions", "map", "deck", "seed")}
+    return rootlaw.Game.new(list(setup["factions"]), map=setup["map"],
+                            deck_name=setup["deck"], seed=int(setup["seed"]), options=rest,
+                            advance=False)
 
 
 def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    con = tui.console(out)
     if args.load:
         try:
             game = rootlaw.Game.from_json(Path(args.load).read_text(encoding="utf-8"))
         except (OSError, rootlaw.LoadError) as e:
-            print(f"cannot load {args.load}: {e}", file=out)
+            con.print(f"cannot load {args.load}: {e}")
             return 2
     else:
         try:
             game = rootlaw.new_game(factions=args.factions.split(","), map=args.map,
                                     seed=args.seed, **setup_options(args), **bot_options(args))
         except rootlaw.SetupError as e:
-            print(f"cannot start: {e}", file=out)
+            con.print(f"cannot start: {e}")
             return 2
     me = args.faction or next((f for f, fd in zip(game.factions, game.fdefs, strict=True)
                                if not fd.is_bot), game.factions[0])
+    if args.faction is None and not args.load:  # the first person listed
+        me = next((f for f in args.factions.split(",") if not FACTIONS[f].is_bot), me)
     if me not in game.factions:
-        print(f"--faction {me!r} is not in this game ({', '.join(game.factions)})", file=out)
+        con.print(f"--faction {me!r} is not in this game ({', '.join(game.factions)})")
         return 2
     try:
-        bots = {f: make_agent(args.vs, args.seed + i) for i, f in enumerate(game.factions)
-                if f != me}
+        agents = {f: make_agent(args.vs, args.seed + i) for i, f in enumerate(game.factions)
+                  if f != me}
     except ValueError as e:
-        print(f"--vs: {e}", file=out)
+        con.print(f"--vs: {e}")
         return 2
-    print(f"You play {me}. Seats in turn order: {', '.join(game.factions)}. 'h' for help.",
-          file=out)
+    story = Story(me, con, args.quiet)
+    con.print(f"You play {faction_name(me)} ({me}). 'h' for help.")
+    if args.load:
+        story.skip_to(game)
+    else:
+        game = unstarted(game)
+        story.run(game)
     shown_turn = -1
     while not game.is_over:
         d = game.decision
         assert d is not None
         if d.seat != me:
-            choice = decide(bots[d.seat], game, seed=args.seed * 1_000_003 + game.version)
-            if not args.quiet:  # what others may read of it (no face-down plot's type)
-                print(f"  {d.seat}: {public_label(choice)}", file=out)
-            game.apply(choice)
+            choice = decide(agents[d.seat], game, seed=args.seed * 1_000_003 + game.version)
+            story.run(game, choice)
             continue
+        story.tell(game)
         if game.turn_no != shown_turn:
-            print(render(game.view(me)), file=out)
+            con.print(tui.board(game.view(me), paths_of(game)))
             shown_turn = game.turn_no
-        print(f"\n[{d.seat}] {d.prompt}  (rule {d.rule})", file=out)
+        con.print(Text(f"\n[{faction_name(d.seat)}] {readable(d.prompt)}  (rule {d.rule})",
+                       style="bold"))
         for i, o in enumerate(d.options, 1):
-            print(f"  {i:>2}. {label(o)}", file=out)
+            con.print(Text(f"  {i:>2}. {readable(label(o))}"))
         while True:
-            print("> ", end="", file=out, flush=True)
+            con.print("> ", end="")
+            out.flush()
             line = inp.readline()
             if not line:  # end of input: save and stop
-                _save(game, args.save, out)
+                _save(game, args.save, con)
                 return 0
             cmd = line.strip().lower()
             if cmd == "q":
-                _save(game, args.save, out)
+                _save(game, args.save, con)
                 return 0
             if cmd == "h":
-                print(HELP, file=out)
+                con.print(HELP)
                 continue
             if cmd == "b":
-                print(render(game.view(me)), file=out)
+                con.print(tui.board(game.view(me), paths_of(game)))
+                continue
+            if cmd == "l":
+                story.recent(game)
                 continue
             if cmd == "s":
                 if args.save:
-                    _save(game, args.save, out)
+                    _save(game, args.save, con)
                 else:
-                    print("start with --save FILE to save", file=out)
+                    con.print("start with --save FILE to save")
                 continue
             if cmd.isdigit() and 1 <= int(cmd) <= len(d.options):
-                game.apply(d.options[int(cmd) - 1])
+                story.run(game, d.options[int(cmd) - 1])
                 if args.save:
                     Path(args.save).write_text(game.to_json(), encoding="utf-8")
                 break
-            print(f"please enter a number from 1 to {len(d.options)} (or h for help)", file=out)
-    print(render(game.view(me)), file=out)
-    print(f"\nGame over: {', '.join(game.winners)} won by {game.win_reason}. "
-          f"Scores: {game.scores}", file=out)
-    _save(game, args.save, out)
+            con.print(f"please enter a number from 1 to {len(d.options)} (or h for help)")
+    story.tell(game)
+    con.print(tui.board(game.view(me), paths_of(game)))
+    scores = ", ".join(f"{faction_name(f)} {n}" for f, n in game.scores.items())
+    con.print(f"\nGame over: {' and '.join(map(faction_name, game.winners))} won by "
+              f"{game.win_reason}. Scores: {scores}")
+    _save(game, args.save, con)
     return 0
 
 
@@ -387,6 +382,32 @@ def _scale_flags(p: argparse.ArgumentParser) -> None:
 
 
 # ---------------------------------------------------------------------- main
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help that shows each option's default (where it has one) and keeps the epilog's
+    lines."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if action.default not in (None, False, argparse.SUPPRESS) and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
+def play_epilog() -> str:
+    """The ids `rootlaw play` takes: factions (people's and bots'), maps, decks."""
+    people = sorted(str(f) for f, fd in FACTIONS.items() if not fd.is_bot)
+    bots = sorted(str(f) for f, fd in FACTIONS.items() if fd.is_bot)
+    return (f"factions: {', '.join(people)}\n"
+            f"bots (Law of Rootbotics): {', '.join(bots)}\n"
+            f"maps: {', '.join(MAP_NAMES)}\n"
+            f"decks: {', '.join(DECK_FILES)}\n"
+            "agents for --vs: random, heuristic, mcts, mcts:0.5 (seconds a decision)\n"
+            "keys while playing: a number picks an option; b board, l recent log, h help, "
+            "s save, q quit\n\n"
+            "example:\n  rootlaw play --factions marquise,electric_eyrie,automated_alliance,"
+            "vagabot --faction marquise")
+
+
 def version_text() -> str:
     """The version and which build of the engine runs (docs/compiled_style.md)."""
     build = "compiled with mypyc" if rootlaw.BUILD == "compiled" else "pure Python"
@@ -398,16 +419,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("play", help="play a game in the terminal")
-    p.add_argument("--factions", default="marquise,eyrie", help="comma-separated faction ids")
+    p = sub.add_parser("play", help="play a game in the terminal", epilog=play_epilog(),
+                       formatter_class=HelpFormatter)
+    p.add_argument("--factions", default="marquise,eyrie",
+                   help="comma-separated faction ids (listed below)")
     p.add_argument("--faction", help="the faction you play (default: the first seat)")
     p.add_argument("--vs", default="random",
                    help="agent for the other seats: random, heuristic, mcts, mcts:0.5 ...")
     _setup_flags(p)
-    p.add_argument("--seed", type=int, default=int(time.time()) % 100000)
+    p.add_argument("--seed", type=int, default=int(time.time()) % 100000,
+                   help="the game's seed (by default one from the clock)")
     p.add_argument("--save", help="save the game to this JSON file after every decision")
     p.add_argument("--load", help="resume a game saved as JSON")
-    p.add_argument("--quiet", action="store_true", help="do not print the other seats' choices")
+    p.add_argument("--quiet", action="store_true",
+                   help="do not tell what the other seats did between your decisions")
     _bot_flags(p)
 
     s = sub.add_parser("simulate", help="play many games between agents, print statistics",

@@ -314,6 +314,8 @@ def _note(entry: Entry) -> str:
     if tag == "outcast" and len(entry) > 3:  # 10.2.5 the Outcast
         hated = ", and it is hated" if entry[3] else ""
         return f"{_name(entry[1])}'s Outcast is now {entry[2]}{hated} (10.2.5)."
+    if tag == "recruit" and len(entry) > 3 and entry[3] is None:  # a bot's order: nowhere
+        return f"{_name(entry[1])} has nowhere to recruit ({entry[2]} column)."
     if tag == "suits" and len(entry) > 1:
         return "The clearings' suits, from clearing 1: " + ", ".join(map(str, entry[1])) + "."
     template = NOTES.get(tag)

@@ -35,7 +35,7 @@ def test_play_reasks_bad_input_and_never_crashes() -> None:
     assert text.count("please enter a number from 1 to") == 4
     assert "Place the keep in a corner clearing" in text
     assert "Enter the number of an option" in text  # help
-    assert "your hand:" in text  # the board with the player's own hand
+    assert "Your hand" in text  # the board with the player's own hand
 
 
 def test_play_saves_and_loads(tmp_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_play_saves_and_loads(tmp_path: Path) -> None:
     assert not g.is_over and g.decision is not None
     assert len([e for e in g.log if e[0] == "d"]) >= 2
     text = _play(["--faction", "marquise", "--load", str(save), "--save", str(save)], "1\nq\n")
-    assert "You play marquise" in text
+    assert "You play Marquise de Cat (marquise)" in text
     g2 = rootlaw.Game.from_json(save.read_text())
     assert len(g2.log) > len(g.log)
 
@@ -66,19 +66,19 @@ def test_play_plays_to_the_end_against_random() -> None:
 def test_play_with_the_duchy_shows_the_burrow() -> None:
     text = _play(["--factions", "duchy,marquise", "--faction", "duchy", "--quiet"],
                  "1\n" * 20000)
-    assert "Game over:" in text and "the Burrow (unsuited, off the map)" in text
+    assert "Game over:" in text and "the Burrow" in text
 
 
 def test_play_with_the_hundreds_shows_the_hoard() -> None:
     text = _play(["--factions", "hundreds,marquise", "--faction", "hundreds", "--quiet"],
                  "1\n" * 20000)
-    assert "Game over:" in text and "warlord in" in text and "Hoard command:" in text
+    assert "Game over:" in text and "Warlord in" in text and "Command:" in text
 
 
 def test_play_with_the_keepers_shows_relics_in_forests() -> None:
     text = _play(["--factions", "keepers,marquise", "--faction", "keepers", "--quiet"],
                  "1\n" * 20000)
-    assert "Game over:" in text and "keepers:figure" in text
+    assert "Game over:" in text and "Keepers in Iron: figure relic" in text
 
 
 def test_simulate_prints_statistics() -> None:
@@ -113,10 +113,10 @@ def test_play_beside_bots_and_every_faction_renders() -> None:
     """Bots take their turns by themselves; the board shows every faction's state."""
     text = _play(["--factions", "eyrie,mechanical_marquise,automated_alliance,vagabot",
                   "--quiet"], "1\n" * 3000)
-    assert "You play eyrie" in text and "Game over:" in text
+    assert "You play Eyrie Dynasties (eyrie)" in text and "Game over:" in text
     text = _play(["--factions", "marquise,eyrie,alliance,vagabond", "--faction", "vagabond",
                   "--quiet"], "1\n" * 40 + "b\nq\n")
-    assert "relationships" in text
+    assert "Relationships" in text
 
 
 
@@ -126,13 +126,13 @@ def test_play_on_a_variant_map_with_the_ep_deck() -> None:
                           "exiles_partisans", "--suits", "balanced", "--seed", "2", "--quiet"],
                          input="b\nq\n", capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    assert "map lake | Ferry in 1" in res.stdout and "[Ferry]" in res.stdout
+    assert "Ferry in 1" in res.stdout and "[Ferry]" in res.stdout
     res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--map", "mountain",
                           "--suits", "fox,rabbit,mouse,fox,rabbit,mouse,fox,rabbit,mouse,fox,"
                           "rabbit,mouse", "--quiet"], input="b\nq\n", capture_output=True,
                          text=True, timeout=120)
     assert "closed paths: 2-5, 3-7" in res.stdout and "[the Pass]" in res.stdout
-    assert " 1 fox " in res.stdout and " 2 rabbit" in res.stdout
+    assert "│ 1  │ fox " in res.stdout and "│ 2  │ rabbit" in res.stdout
 
 
 def test_play_and_simulate_refuse_bad_suits() -> None:
@@ -148,3 +148,35 @@ def test_play_and_simulate_refuse_bad_suits() -> None:
     args.suits = "printed"
     out = io.StringIO()
     assert simulate(args, out) == 2 and "no printed suits" in out.getvalue()
+
+
+def test_play_against_three_bots_narrates_their_turns_between_prompts() -> None:
+    """Issue 41: `rootlaw play` against three bots tells, between the person's prompts,
+    what each bot did (the web log's narrator), under a header for each turn."""
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--factions",
+                          "marquise,electric_eyrie,automated_alliance,vagabot", "--seed", "3"],
+                         input="1\n" * 60 + "l\nq\n", capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "goes first (5.1.1)" in out and "Seating order (turns go this way)" in out
+    prompts = [i for i, line in enumerate(out.splitlines()) if line.startswith("[Marquise")]
+    lines = out.splitlines()
+    between = "\n".join(lines[prompts[4]:prompts[-1]])  # after the Marquise's setup
+    for bot in ("Electric Eyrie", "Automated Alliance", "Vagabot"):
+        assert f": {bot} ─" in between, bot  # its turn's header
+        assert f"  {bot} reveals its order card:" in between, bot  # its actions, narrated
+    assert "  Electric Eyrie moves " in between or "  Electric Eyrie recruits" in between
+    assert "warrior(s)" not in out and "_" not in between.replace("──", "")
+    assert "Corvid" not in out and "Your hand" in out  # the board, with the person's hand
+
+
+def test_play_help_lists_ids_maps_decks_and_defaults() -> None:
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--help"],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0
+    text = " ".join(res.stdout.split())
+    for word in ("marquise", "keepers", "vagabot", "electric_eyrie", "lake", "mountain",
+                 "exiles_partisans", "(default: marquise,eyrie)", "(default: fall)",
+                 "(default: random)", "b board, l recent log"):
+        assert word in text, word

@@ -40,9 +40,10 @@ def test_terminal_board_shows_face_down_plots_as_question_marks() -> None:
     s = g.seat_of(CV)
     c = g.piece_clearings(s, PLOT)[0]
     kind = st_of(g, s).facedown.identity(c)
-    theirs, mine = render(g.view("marquise")), render(g.view(CV))
-    assert f"{CV}:?" in theirs and f"{CV}:?{kind}" not in theirs
-    assert f"{CV}:?{kind}" in mine and "plots in your supply:" in mine
+    theirs, mine = render(g.view("marquise"), width=250), render(g.view(CV), width=250)
+    assert "Corvid Conspiracy: face-down plot" in theirs
+    assert f"face-down plot ({kind})" not in theirs
+    assert f"face-down plot ({kind})" in mine and "Plots in supply" in mine
 
 
 def test_rootlaw_play_with_the_corvids_keeps_their_plots_secret() -> None:
@@ -57,7 +58,7 @@ def test_rootlaw_play_with_the_corvids_keeps_their_plots_secret() -> None:
     assert play(parser.parse_args([]), io.StringIO("1\n" * 3000), out) == 0
     text = out.getvalue()
     assert "Game over:" in text
-    assert "corvids: Plot: place a face-down plot in" in text  # told without its type
+    assert "Corvid Conspiracy places a face-down plot in" in text  # told without its type
     assert "corvids: Plot: place a face-down bomb" not in text
 
 

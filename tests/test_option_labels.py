@@ -15,6 +15,7 @@ import pytest
 import rootlaw
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.options import label
+from rootlaw.narrate import readable
 
 GAMES = int(os.environ.get("ROOTLAW_LABEL_GAMES", "40"))
 MAPS = ("fall", "winter", "lake", "mountain")
@@ -36,8 +37,9 @@ def test_the_mixes_cover_every_faction() -> None:
 
 
 def duplicates(d: rootlaw.Decision) -> list[tuple[str, list[tuple[object, ...]]]]:
-    """Labels shared by several options of a decision, with those options."""
-    labels = [label(o) for o in d.options]
+    """Labels shared by several options of a decision, with those options (the texts
+    people read: the engine's labels with names for ids, rootlaw.narrate.readable)."""
+    labels = [readable(label(o)) for o in d.options]  # as the web and the terminal show them
     return [(text, [o for o, t in zip(d.options, labels, strict=True) if t == text])
             for text, n in Counter(labels).items() if n > 1]
 
