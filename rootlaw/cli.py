@@ -477,6 +477,8 @@ def main(argv: list[str] | None = None) -> int:
                    "postgresql://USER@HOST/DB (default: games.sqlite3 in the user's data dir)")
     w.add_argument("--agent-delay", type=float, default=0.8, metavar="SECONDS",
                    help="pause before each agent move, so people can follow (default 0.8)")
+    w.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes sharing one PostgreSQL store (default 1)")
 
     args = parser.parse_args(argv)
     try:
@@ -497,7 +499,11 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "serve":
         from rootlaw.server import serve as run_server
 
-        run_server(host=args.host, port=args.port, db=args.db, agent_delay=args.agent_delay)
+        try:
+            run_server(host=args.host, port=args.port, db=args.db,
+                       agent_delay=args.agent_delay, workers=args.workers)
+        except ValueError as e:
+            parser.error(str(e))
         return 0
     parser.print_help()
     return 0

@@ -6,12 +6,13 @@ serves JSON, ``/static`` serves rootlaw/web/static.
 """
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rootlaw import __version__
 from rootlaw.server import errors
@@ -26,6 +27,29 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+GZIP_LEVEL = 5  # JSON states shrink about as much as at 9, at a third of the CPU
+
+
+class SecurityHeaders:
+    """SECURITY_HEADERS on every HTTP answer (plain ASGI: no task or stream per request)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []),
+                                      *(h for h in self.headers if h[0] not in names)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
@@ -37,7 +61,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if db is not None:
-            await hub.resume()  # agents whose turn it was play on after a restart
+            await hub.start()  # agents play on after a restart; hear other processes
         yield
         await hub.close()
 
@@ -45,19 +69,12 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
                   redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.hub = hub
     errors.install(app)
-    app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=GZIP_LEVEL)
+    app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(games.router)
     app.include_router(pages.router)
     app.include_router(play_pages.router)
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")
-
-    @app.middleware("http")
-    async def headers(request: Request,
-                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
 
     return app

@@ -9,6 +9,7 @@ from types import TracebackType
 import uvicorn
 
 from rootlaw.server.app import create_app
+from rootlaw.server.serving import options
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -24,7 +25,7 @@ class BackgroundServer:
                  db: str | None = None, agent_delay: float = 0.0) -> None:
         self.host, self.port = host, port or free_port(host)
         config = uvicorn.Config(create_app(db, agent_delay), host=self.host, port=self.port,
-                                log_level="warning", lifespan="on")
+                                **options("warning"))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -8,13 +8,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rootlaw.server.pages import error_page
 
+MAX_MESSAGE = 600  # an error never carries more (a client's values are quoted shortened)
+
 
 class ApiError(Exception):
-    """A client error with a stable machine-readable code."""
+    """A client error with a stable machine-readable code (and headers for its answer)."""
 
-    def __init__(self, status: int, code: str, message: str, param: str | None = None) -> None:
+    def __init__(self, status: int, code: str, message: str, param: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
-        self.status, self.code, self.message, self.param = status, code, message, param
+        self.status, self.code, self.param = status, code, param
+        self.message = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "..."
+        self.headers = headers
 
     def body(self) -> dict[str, object]:
         err: dict[str, object] = {"status": self.status, "code": self.code,
@@ -34,8 +39,9 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
         if _is_api(request):
-            return JSONResponse(exc.body(), status_code=exc.status)
-        return HTMLResponse(error_page(exc.status, exc.message), status_code=exc.status)
+            return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+        return HTMLResponse(error_page(exc.status, exc.message), status_code=exc.status,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:
@@ -47,7 +53,13 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
         message = {404: "no such page"}.get(exc.status_code, str(exc.detail))
         err = ApiError(exc.status_code, codes.get(exc.status_code, "http_error"), message)
         return await api_error(request, err)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        """A bug of ours: the same shape, nothing of the request in it (the traceback
+        goes to the log, where Starlette re-raises it)."""
+        return await api_error(request, ApiError(500, "internal_error", "internal error"))

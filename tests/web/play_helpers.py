@@ -11,7 +11,11 @@ BOTS3 = ["marquise", "electric_eyrie", "automated_alliance", "vagabot"]
 
 
 def create(client: httpx.Client, **body: Any) -> dict[str, Any]:
+    """A new game; with a seed it is a hotseat game (the tests hold every token), since
+    a game played by links draws its seed on the server."""
     body.setdefault("factions", BOTS3)
+    if "seed" in body:
+        body.setdefault("hotseat", True)
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()

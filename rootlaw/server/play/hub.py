@@ -2,14 +2,20 @@
 
 Every change (an action, an undo, an agent's move) happens under the game's lock,
 is written to the store with the version it expects, and only then becomes the live
-game; then every connected seat is sent its own new state. Agents move by themselves
-after a short delay; Rootbotics bots move inside the engine.
+game; then every connected seat is sent its own new state (built and encoded once per
+seat and version, and shared by the answer, the WebSockets and later reads). Agents
+move by themselves after a short delay; Rootbotics bots move inside the engine.
+
+Several processes may serve one PostgreSQL store: each keeps its own live games,
+hears the others' changes (play/fanout.py) and catches up from the store before it
+answers; the version check in the store keeps any two writers from both winning.
 """
 from __future__ import annotations
 
 import asyncio
 import hmac
 import logging
+import re
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -21,16 +27,18 @@ from rootlaw import Game, IllegalAction, LoadError
 from rootlaw.agents.base import decide
 from rootlaw.core.options import Option
 from rootlaw.server.errors import ApiError
-from rootlaw.server.play import payload, seats
-from rootlaw.server.play.store import Store, default_url
+from rootlaw.server.inputs import digest, option_value, shown
+from rootlaw.server.play import fanout, newgame, payload, seats
+from rootlaw.server.play.store import Request, Store, Written, default_url
 from rootlaw.server.play.undo import plan_undo
 
 log = logging.getLogger("rootlaw.play")
 MAX_LIVE = 256  # games kept in memory (idle ones beyond this are dropped, then reloaded)
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class Subscriber(Protocol):
-    async def send_json(self, data: Any, mode: str = "text") -> None: ...
+    async def send_text(self, data: str) -> None: ...
 
 
 @dataclass
@@ -40,16 +48,40 @@ class LiveGame:
     kinds: dict[str, str]            # faction -> "human" | "bot" | "agent:<name>"
     hashes: dict[str, str]           # faction -> sha256 of its token (people only)
     version: int
+    client_seed: bool = False        # the creator chose the seed (hotseat, tests)
+    decisions: int = 0               # decisions in the game's record
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Subscriber, str | None] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
+    _encoded: dict[str | None, str] = field(default_factory=dict)  # this version, per seat
 
-    @property
-    def decisions(self) -> int:
-        return sum(1 for e in self.game.log if e[0] == "d")
+    def __post_init__(self) -> None:
+        self.decisions = sum(1 for e in self.game.log if e[0] == "d")
+
+    def become(self, game: Game, version: int, decisions: int) -> None:
+        """The game after a change (or as the store now has it)."""
+        self.game, self.version, self.decisions = game, version, decisions
+        self._encoded = {}
 
     def state(self, seat: str | None) -> dict[str, Any]:
-        return payload.state(self.id, self.game, self.version, seat, self.kinds)
+        return payload.state(self.id, self.game, self.version, seat, self.kinds,
+                             self.client_seed)
+
+    def encoded(self, seat: str | None) -> str:
+        """This seat's state as JSON text, built once per version."""
+        text = self._encoded.get(seat)
+        if text is None:
+            text = self._encoded[seat] = payload.encode(self.state(seat)).decode()
+        return text
+
+    def summary(self, game: Game | None = None) -> dict[str, Any]:
+        """The store's summary row of ``game`` (default: the live one)."""
+        game = game or self.game
+        d = game.decision
+        return {"over": game.is_over, "scores": game.scores, "winners": game.winners,
+                "deciding": d.seat if d else None,
+                "agent": bool(d and self.kinds.get(d.seat, "").startswith(seats.AGENT)),
+                "client_seed": self.client_seed}
 
     def agent_to_move(self) -> str | None:
         d = self.game.decision
@@ -58,46 +90,53 @@ class LiveGame:
         return None
 
 
+@dataclass
+class Answer:
+    """What a change answers: the game and the seat whose state to send; ``replayed``
+    when a retried request (the same idempotency key) had been stored already."""
+
+    live: LiveGame
+    seat: str
+    replayed: bool = False
+
+
 def as_option(value: Any) -> Any:
-    """JSON back to the engine's plain tuples (nested lists too)."""
+    """JSON back to the engine's plain tuples (nested lists too); bounded by
+    inputs.option_value for anything a client sent."""
     if isinstance(value, list):
         return tuple(as_option(v) for v in value)
     return value
-
-
-def summary(game: Game, kinds: dict[str, str]) -> dict[str, Any]:
-    d = game.decision
-    return {"over": game.is_over, "scores": game.scores, "winners": game.winners,
-            "deciding": d.seat if d else None,
-            "agent": bool(d and kinds.get(d.seat, "").startswith(seats.AGENT))}
 
 
 class Hub:
     def __init__(self, db_url: str | None = None, agent_delay: float = 0.8) -> None:
         self.db_url = db_url
         self.agent_delay = agent_delay
+        self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading = asyncio.Lock()
+        self._listener: asyncio.Task[None] | None = None
+        self._syncing: set[str] = set()
 
     @property
     def store(self) -> Store:
         """Opened on first use (so pages that never play never touch a database)."""
         if self._store is None:
-            self._store = Store(self.db_url or default_url())
+            self._store = Store(self.db_url or default_url(), self.origin)
         return self._store
 
     # ------------------------------------------------------------ create, load
     async def create(self, body: Any) -> tuple[LiveGame, dict[str, str]]:
-        kwargs, kinds = seats.parse_create(body)
-        game = seats.start(kwargs)
-        tokens = {f: seats.new_token() for f, k in kinds.items() if k == seats.HUMAN}
+        request = newgame.parse_create(body)
+        game = await to_thread.run_sync(newgame.start, request.kwargs)
+        tokens = {f: seats.new_token() for f, k in request.kinds.items() if k == seats.HUMAN}
         gid = secrets.token_urlsafe(9)
-        stored = {f: {"kind": k, "token_hash": seats.token_hash(tokens[f]) if f in tokens
-                      else None} for f, k in kinds.items()}
-        await to_thread.run_sync(self.store.create, gid, game.setup, stored,
-                                 summary(game, kinds))
-        live = LiveGame(gid, game, kinds, {f: seats.token_hash(t) for f, t in tokens.items()}, 0)
+        hashes = {f: seats.token_hash(t) for f, t in tokens.items()}
+        live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed)
+        stored = {f: {"kind": k, "token_hash": hashes.get(f)}
+                  for f, k in request.kinds.items()}
+        await to_thread.run_sync(self.store.create, gid, game.setup, stored, live.summary())
         self._keep(live)
         self.schedule_agent(live)
         return live, tokens
@@ -107,6 +146,8 @@ class Hub:
         if live is not None:
             self.live.move_to_end(gid)
             return live
+        if not GAME_ID.fullmatch(gid):
+            raise ApiError(404, "unknown_game", f"no game {shown(gid)}", "id")
         async with self._loading:
             live = self.live.get(gid)
             if live is None:
@@ -115,20 +156,20 @@ class Hub:
         return live
 
     async def _load(self, gid: str) -> LiveGame:
-        if not gid or len(gid) > 32:
-            raise ApiError(404, "unknown_game", f"no game {gid!r}", "id")
         rec = await to_thread.run_sync(self.store.load, gid)
         if rec is None:
-            raise ApiError(404, "unknown_game", f"no game {gid!r}", "id")
+            raise ApiError(404, "unknown_game", f"no game {shown(gid)}", "id")
         entries = [("d", seat, as_option(opt)) for seat, opt in rec.decisions]
         try:
             game = await to_thread.run_sync(Game.replay, rec.setup, entries)
         except (LoadError, IllegalAction) as e:
             log.error("game %s does not replay: %s", gid, e)
-            raise ApiError(500, "corrupt_game", f"game {gid} cannot be rebuilt: {e}") from None
+            raise ApiError(500, "corrupt_game", f"game {gid} cannot be rebuilt") from None
         kinds = {f: s["kind"] for f, s in rec.seats.items()}
         hashes = {f: s["token_hash"] for f, s in rec.seats.items() if s.get("token_hash")}
-        return LiveGame(gid, game, kinds, hashes, rec.version)
+        # games stored before the seed's source was recorded: assume the worst
+        client_seed = bool(rec.summary.get("client_seed", True))
+        return LiveGame(gid, game, kinds, hashes, rec.version, client_seed)
 
     def _keep(self, live: LiveGame) -> None:
         self.live[live.id] = live
@@ -144,7 +185,8 @@ class Hub:
                     return
 
     def seat_for(self, live: LiveGame, token: str | None) -> str | None:
-        """The seat a token opens; None without a token (a spectator); 403 if wrong."""
+        """The seat a token opens; None without a token (a spectator); 403 if wrong.
+        The token is already checked to be token-shaped (inputs.token_of)."""
         if token is None or token == "":
             return None
         h = seats.token_hash(token)
@@ -154,46 +196,107 @@ class Hub:
         raise ApiError(403, "bad_token", "this token opens no seat of this game", "token")
 
     # ------------------------------------------------------------ changes
-    async def act(self, gid: str, token: Any, version: Any, raw: Any) -> dict[str, Any]:
+    async def act(self, gid: str, token: str | None, version: Any, raw: Any,
+                  key: str | None = None) -> Answer:
         live = await self.get(gid)
         seat = self._require_seat(live, token)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(422, "bad_request", "version must be the integer version of the "
                            "state you decided on", "version")
+        if isinstance(raw, list):
+            raw = option_value(raw)
+        request = Request(seat, key, digest(["act", version, raw])) if key else None
         async with live.lock:
-            game = live.game
-            if game.is_over:
-                raise ApiError(409, "game_over", "the game is over", "option")
-            if version != live.version:
-                raise ApiError(409, "stale_version", f"the game is at version {live.version}, "
-                               f"not {version}: reload and decide again", "version")
-            d = game.decision
-            assert d is not None
-            if d.seat != seat:
-                raise ApiError(403, "not_your_decision", f"{d.seat} decides now, not {seat}",
-                               "token")
-            await self._commit(live, seat, self._option(game, raw))
+            if version > live.version:  # another process moved on: catch up first
+                await self._catch_up(live)
+            refusal = self._refusal(live, seat, version)
+            if refusal is None:
+                option = self._option(live.game, raw)
+                new = live.game.copy()
+                try:
+                    new.apply(option)
+                except IllegalAction as e:
+                    raise ApiError(422, "illegal_option", f"illegal option: {e}",
+                                   "option") from None
+                written = await self._commit(live, seat, option, new, request)
+                refusal = self._written_refusal(written)
+            if refusal is not None:
+                return await self._retried(live, request, refusal)
         await self.changed(live)
-        return live.state(seat)
+        return Answer(live, seat)
 
-    async def undo(self, gid: str, token: Any) -> dict[str, Any]:
+    def _refusal(self, live: LiveGame, seat: str, version: int) -> ApiError | None:
+        game = live.game
+        if game.is_over:
+            return ApiError(409, "game_over", "the game is over", "option")
+        if version != live.version:
+            return ApiError(409, "stale_version", f"the game is at version {live.version}, "
+                            f"not {shown(version)}: reload and decide again", "version")
+        d = game.decision
+        assert d is not None
+        if d.seat != seat:
+            return ApiError(403, "not_your_decision", f"{d.seat} decides now, not {seat}",
+                            "token")
+        return None
+
+    @staticmethod
+    def _written_refusal(written: Written) -> ApiError | None:
+        if written == "stale":
+            return ApiError(409, "stale_version", "the game changed meanwhile; reload",
+                            "version")
+        if written == "duplicate":
+            return ApiError(422, "idempotency_key_reused", "this Idempotency-Key was used "
+                            "for another request of this seat", "Idempotency-Key")
+        return None
+
+    async def _retried(self, live: LiveGame, request: Request | None,
+                       refusal: ApiError) -> Answer:
+        """A refused request: if it names an idempotency key whose change was stored
+        (its answer lost), the answer now; else the refusal."""
+        if request is not None and (stored := await self._stored(live, request)):
+            return stored
+        raise refusal
+
+    async def _stored(self, live: LiveGame, request: Request) -> Answer | None:
+        """The answer to a change stored under ``request``'s key, if there is one."""
+        found = await to_thread.run_sync(self.store.request, live.id, request.seat,
+                                         request.key)
+        if found is None:
+            return None
+        if found[0] != request.digest:
+            raise ApiError(422, "idempotency_key_reused", "this Idempotency-Key was used for "
+                           "another request of this seat", "Idempotency-Key")
+        if found[1] > live.version:
+            await self._catch_up(live)
+        return Answer(live, request.seat, replayed=True)
+
+    async def undo(self, gid: str, token: str | None, key: str | None = None) -> Answer:
         live = await self.get(gid)
         seat = self._require_seat(live, token)
+        request = Request(seat, key, digest(["undo"])) if key else None
         async with live.lock:
-            plan = plan_undo(live.game, seat)
+            # a retried undo must not take back one more decision: look for it first
+            if request is not None and (stored := await self._stored(live, request)):
+                return stored
+            plan = await to_thread.run_sync(plan_undo, live.game, seat)
             if plan.game is None:
-                raise ApiError(409, "cannot_undo", f"cannot undo: {plan.reason}", "token")
-            ok = await to_thread.run_sync(self.store.truncate, live.id, live.version, plan.keep,
-                                          summary(plan.game, live.kinds))
-            if not ok:
-                await self._reload(live)
-                raise ApiError(409, "stale_version", "the game changed meanwhile; try again")
-            live.game, live.version = plan.game, live.version + 1
+                return await self._retried(live, request, ApiError(
+                    409, "cannot_undo", f"cannot undo: {plan.reason}", "token"))
+            written = await to_thread.run_sync(self.store.truncate, live.id, live.version,
+                                               plan.keep, live.summary(plan.game), request)
+            if written == "ok":
+                live.become(plan.game, live.version + 1, plan.keep)
+            else:
+                if written == "stale":
+                    await self._catch_up(live)
+                refusal = self._written_refusal(written)
+                assert refusal is not None
+                return await self._retried(live, request, refusal)
         await self.changed(live)
-        return live.state(seat)
+        return Answer(live, seat)
 
-    def _require_seat(self, live: LiveGame, token: Any) -> str:
-        seat = self.seat_for(live, token if isinstance(token, str) else None)
+    def _require_seat(self, live: LiveGame, token: str | None) -> str:
+        seat = self.seat_for(live, token)
         if seat is None:
             raise ApiError(403, "bad_token", "a seat token is required", "token")
         return seat
@@ -204,35 +307,92 @@ class Hub:
         assert d is not None
         if isinstance(raw, int) and not isinstance(raw, bool):
             if not 0 <= raw < len(d.options):
-                raise ApiError(422, "illegal_option", f"option index {raw} is not one of the "
-                               f"{len(d.options)} options (0..{len(d.options) - 1})", "option")
+                raise ApiError(422, "illegal_option", f"option index {shown(raw)} is not one "
+                               f"of the {len(d.options)} options (0..{len(d.options) - 1})",
+                               "option")
             return d.options[raw]
-        if isinstance(raw, list):
-            return as_option(raw)
+        if isinstance(raw, tuple):
+            return raw
         raise ApiError(422, "bad_request", "option must be an index into the options or "
                        "the option itself (a list)", "option")
 
-    async def _commit(self, live: LiveGame, seat: str, option: Option) -> None:
-        """Apply under the lock: on a copy, stored, then made live (all or nothing)."""
-        new = live.game.copy()
-        try:
-            new.apply(option)
-        except IllegalAction as e:
-            raise ApiError(422, "illegal_option", f"illegal option: {e}", "option") from None
-        ok = await to_thread.run_sync(self.store.append, live.id, live.version, live.decisions,
-                                      seat, option, summary(new, live.kinds))
-        if not ok:
-            await self._reload(live)
-            raise ApiError(409, "stale_version", "the game changed meanwhile; reload", "version")
-        live.game, live.version = new, live.version + 1
+    async def _commit(self, live: LiveGame, seat: str, option: Option, new: Game,
+                      request: Request | None = None) -> Written:
+        """Under the lock: ``new`` (the live game after ``option``) stored, then made
+        live; if another process wrote first, the live game catches up instead."""
+        written = await to_thread.run_sync(self.store.append, live.id, live.version,
+                                           live.decisions, seat, option, live.summary(new),
+                                           request)
+        if written == "ok":
+            live.become(new, live.version + 1, live.decisions + 1)
+        elif written == "stale":
+            await self._catch_up(live)
+        return written
 
-    async def _reload(self, live: LiveGame) -> None:
+    async def _catch_up(self, live: LiveGame) -> bool:
+        """Under the lock: bring the live game to the store's version (the decisions
+        added since, or a replay after an undo); True if it changed."""
+        version, count, tail = await to_thread.run_sync(self.store.since, live.id,
+                                                        live.decisions)
+        if version == live.version:
+            return False
+        # only appends since: as many new versions as new decisions (an undo adds a
+        # version and removes decisions, so it can never balance)
+        if version - live.version == count - live.decisions == len(tail) > 0:
+            game = live.game.copy()
+            for seat, opt in tail:
+                d = game.decision
+                if d is None or d.seat != seat:
+                    break
+                game.apply(as_option(opt))
+            else:
+                live.become(game, version, count)
+                return True
         fresh = await self._load(live.id)
-        live.game, live.version = fresh.game, fresh.version
+        live.become(fresh.game, fresh.version, fresh.decisions)
+        return True
 
     async def changed(self, live: LiveGame) -> None:
         await self.broadcast(live)
         self.schedule_agent(live)
+
+    # ------------------------------------------------------------ other processes
+    async def start(self) -> None:
+        """At start-up: resume agents; on PostgreSQL, listen to other processes."""
+        if self.store.postgres:
+            ready = asyncio.Event()
+            self._listener = asyncio.get_running_loop().create_task(fanout.listen(
+                self.store.url, self.origin, self.heard, self.resync, ready))
+            try:
+                await asyncio.wait_for(ready.wait(), timeout=10)
+            except TimeoutError:
+                log.warning("not yet listening to other processes' changes")
+        await self.resume()
+
+    def heard(self, gid: str, version: int) -> None:
+        """Another process stored ``version`` of game ``gid``."""
+        live = self.live.get(gid)
+        if live is not None and version > live.version and gid not in self._syncing:
+            self._syncing.add(gid)
+            asyncio.get_running_loop().create_task(self._sync(live))
+
+    def resync(self) -> None:
+        """After missed notifications: every live game catches up."""
+        for live in list(self.live.values()):
+            if live.id not in self._syncing:
+                self._syncing.add(live.id)
+                asyncio.get_running_loop().create_task(self._sync(live))
+
+    async def _sync(self, live: LiveGame) -> None:
+        try:
+            async with live.lock:
+                self._syncing.discard(live.id)
+                moved = await self._catch_up(live)
+            if moved:
+                await self.broadcast(live)
+        except Exception:  # a store that went away: the next notification tries again
+            self._syncing.discard(live.id)
+            log.exception("cannot catch up with game %s", live.id)
 
     # ------------------------------------------------------------ watchers
     def watch(self, live: LiveGame, ws: Subscriber, seat: str | None) -> None:
@@ -242,15 +402,12 @@ class Hub:
         live.watchers.pop(ws, None)
 
     async def broadcast(self, live: LiveGame) -> None:
-        """Send each watcher its own seat's state (built once per seat)."""
+        """Send each watcher its own seat's state (built and encoded once per seat)."""
         if not live.watchers:
             return
-        states: dict[str | None, dict[str, Any]] = {}
-        for seat in set(live.watchers.values()):
-            states[seat] = live.state(seat)
         watchers = list(live.watchers.items())
-        results = await asyncio.gather(*(ws.send_json(states[seat]) for ws, seat in watchers),
-                                       return_exceptions=True)
+        results = await asyncio.gather(*(ws.send_text(live.encoded(seat))
+                                         for ws, seat in watchers), return_exceptions=True)
         for (ws, _), res in zip(watchers, results, strict=True):
             if isinstance(res, BaseException):
                 live.watchers.pop(ws, None)
@@ -280,11 +437,14 @@ class Hub:
             async with live.lock:
                 if live.version != version:
                     continue  # the game moved on meanwhile: look again
+                new = live.game.copy()
                 try:
-                    await self._commit(live, seat, option)
-                except ApiError as e:
-                    log.error("agent move refused in game %s: %s", live.id, e.message)
+                    new.apply(option)
+                except IllegalAction as e:
+                    log.error("agent move refused in game %s: %s", live.id, e)
                     return
+                if await self._commit(live, seat, option, new) != "ok":
+                    continue  # another process moved first: look again
             await self.broadcast(live)
 
     @staticmethod
@@ -302,6 +462,8 @@ class Hub:
 
     async def close(self) -> None:
         tasks = [lv.agent_task for lv in self.live.values() if lv.agent_task]
+        if self._listener is not None:
+            tasks.append(self._listener)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from rootlaw import Game
 from rootlaw.core.options import Option
 from rootlaw.narrate import readable
@@ -75,9 +77,15 @@ def may_undo(game: Game, seat: str | None) -> bool:
     return False
 
 
+def encode(data: Any) -> bytes:
+    """JSON as the server sends it (orjson: UTF-8, tuples as lists)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
 def state(game_id: str, game: Game, version: int, seat: str | None,
-          seats: dict[str, str]) -> dict[str, Any]:
-    """The answer of GET /api/games/{id} and every WebSocket message for one seat."""
+          seats: dict[str, str], client_seed: bool = False) -> dict[str, Any]:
+    """The answer of GET /api/games/{id} and every WebSocket message for one seat.
+    ``client_seed``: the game's creator chose its seed (so could know every secret)."""
     over = game.is_over
     view = full_view(game) if over else game.view(seat)
     # the clearings, and the Burrow (12.2.2, numbered after them) when in play
@@ -90,5 +98,6 @@ def state(game_id: str, game: Game, version: int, seat: str | None,
         "seats": {f: {"kind": k, "name": faction_name(f)} for f, k in seats.items()},
         "map": game.setup["map"], "deck": game.setup["deck"],
         "seed": game.setup["seed"] if over else None,  # the seed decides the deck order
+        "seed_from": "client" if client_seed else "server",
         "log_size": len(game.log), "undo": may_undo(game, seat),
     }

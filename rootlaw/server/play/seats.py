@@ -1,7 +1,8 @@
 """Who sits in each seat: a person (by a secret token), a Rootbotics bot, or an agent.
 
 Agents are pluggable: ``register_agent("name", factory)`` makes ``"agent:name"`` a seat
-kind; the agents rootlaw.agents.make_agent knows are registered on first use.
+kind; the agents rootlaw.agents.make_agent knows are registered on first use. The
+request that creates a game is read in newgame.py.
 """
 from __future__ import annotations
 
@@ -11,20 +12,17 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import rootlaw
 from rootlaw.agents import Agent, make_agent
 from rootlaw.bots.base import DIFFICULTIES
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, deck
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.options import names as readable_names
-from rootlaw.server.errors import ApiError
 from rootlaw.server.resources import load_json
 
 HUMAN, BOT, AGENT = "human", "bot", "agent:"
 AgentFactory = Callable[[int], Agent]
 _AGENTS: dict[str, AgentFactory] = {}
 _CANDIDATES = ("random", "heuristic", "mcts")  # names make_agent may know
-MAX_SEED = 2**63 - 1
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
@@ -127,92 +125,6 @@ def _duchy_tracks(d: dict[str, Any]) -> dict[str, Any]:
         "market": {"vp": [0] * int(d["markets"]), "bonus": [1] * int(d["markets"]),
                    "bonus_unit": "card(s) each Evening", "bonus_short": "c"},
     }
-
-
-# ---------------------------------------------------------------- the create request
-
-def _bad(code: str, message: str, param: str | None = None) -> ApiError:
-    return ApiError(422, code, message, param)
-
-
-def _str_list(body: dict[str, Any], key: str) -> list[str]:
-    value = body.get(key)
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _bad("bad_request", f"{key} must be a list of faction ids", key)
-    return list(value)
-
-
-def _mapping(body: dict[str, Any], key: str) -> dict[str, Any]:
-    value = body.get(key) or {}
-    if not isinstance(value, dict):
-        raise _bad("bad_request", f"{key} must be an object keyed by faction", key)
-    return value
-
-
-def parse_seed(value: Any) -> int:
-    if value is None or value == "":
-        return secrets.randbelow(2**32)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise _bad("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}", "seed")
-    return value
-
-
-def parse_seats(factions: list[str], raw: dict[str, Any]) -> dict[str, str]:
-    """Each faction's seat kind: bots are always "bot"; others "human" or "agent:<name>"."""
-    for f in raw:
-        if f not in factions:
-            raise _bad("unknown_seat", f"seats names {f!r}, which is not in factions", "seats")
-    kinds = {}
-    for f in factions:
-        fd = FACTIONS.get(f)
-        is_bot = fd is not None and fd.is_bot
-        kind = raw.get(f, BOT if is_bot else HUMAN)
-        if not isinstance(kind, str):
-            raise _bad("bad_seat", f"the seat of {f} must be a string", "seats")
-        if is_bot and kind != BOT:
-            raise _bad("bad_seat", f"{f} is a Rootbotics bot: its seat is always 'bot'", "seats")
-        if not is_bot and kind == BOT:
-            raise _bad("bad_seat", f"{f} is not a bot faction; pick a bot faction "
-                       f"(e.g. electric_eyrie) or 'human' / 'agent:random'", "seats")
-        if kind.startswith(AGENT) and kind.removeprefix(AGENT) not in agent_names():
-            raise _bad("unknown_agent", f"unknown agent {kind!r} (known: "
-                       f"{', '.join(AGENT + a for a in agent_names())})", "seats")
-        if kind not in (HUMAN, BOT) and not kind.startswith(AGENT):
-            raise _bad("bad_seat", f"seat kind {kind!r} must be 'human', 'bot' or "
-                       "'agent:<name>'", "seats")
-        kinds[f] = kind
-    return kinds
-
-
-def parse_create(body: Any) -> tuple[dict[str, Any], dict[str, str]]:
-    """The new_game keyword arguments and the seat kinds of a POST /api/games body."""
-    if not isinstance(body, dict):
-        raise _bad("bad_request", "the body must be a JSON object")
-    known = {"factions", "map", "deck", "seed", "seats", "bot_difficulty", "bot_traits",
-             "bot_setup", "cooperative"}
-    extra = sorted(set(body) - known)
-    if extra:
-        raise _bad("bad_request", f"unknown fields: {', '.join(extra)}", extra[0])
-    factions = _str_list(body, "factions")
-    kwargs: dict[str, Any] = {
-        "factions": factions, "map": body.get("map", "fall"), "deck": body.get("deck", "standard"),
-        "seed": parse_seed(body.get("seed")),
-        "bot_difficulty": _mapping(body, "bot_difficulty"),
-        "bot_traits": _mapping(body, "bot_traits"), "bot_setup": _mapping(body, "bot_setup"),
-        "cooperative": bool(body.get("cooperative", False)),
-    }
-    seats = parse_seats(factions, _mapping(body, "seats"))
-    return kwargs, seats
-
-
-def start(kwargs: dict[str, Any]) -> rootlaw.Game:
-    """rootlaw.new_game, its SetupError answered as 422 naming the problem."""
-    try:
-        return rootlaw.new_game(**kwargs)
-    except rootlaw.SetupError as e:
-        raise _bad("bad_setup", str(e)) from None
-    except (TypeError, ValueError, AttributeError) as e:
-        raise _bad("bad_setup", f"cannot set up this game: {e}") from None
 
 
 def faction_name(fid: str) -> str:

@@ -2,7 +2,11 @@
 
 A game is its setup plus its decisions, in order (the engine replays exactly), and
 a summary row (version, status, scores) kept with them in one transaction. Every
-write names the version it expects, so two writers can never both win.
+write names the version it expects, so two writers can never both win. A write may
+carry a client's idempotency key, stored in the same transaction (so a retry finds
+it exactly when the change was stored). On PostgreSQL every write also notifies the
+channel CHANNEL with "<game id> <version> <origin>" (sent at commit), which the other
+server processes listen to (play/fanout.py).
 """
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -39,6 +43,29 @@ decisions = sa.Table(
     sa.Column("option", sa.JSON, nullable=False),
 )
 
+requests = sa.Table(  # idempotency keys: the changes clients named, per game and seat
+    "requests", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.String(40), primary_key=True),
+    sa.Column("key", sa.String(128), primary_key=True),
+    sa.Column("digest", sa.String(64), nullable=False),   # sha256 of what was asked
+    sa.Column("version", sa.Integer, nullable=False),     # the version the change made
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+CHANNEL = "rootlaw_games"
+Written = Literal["ok", "stale", "duplicate"]  # stored; another write came first; key reused
+
+
+@dataclass(frozen=True)
+class Request:
+    """A client's idempotency key for a change, and the fingerprint of what it asked."""
+
+    seat: str
+    key: str
+    digest: str
+
 
 @dataclass
 class Record:
@@ -49,6 +76,7 @@ class Record:
     seats: dict[str, dict[str, Any]]
     version: int
     decisions: list[tuple[str, Any]]  # (seat, option as JSON)
+    summary: dict[str, Any]
 
 
 def default_url() -> str:
@@ -85,12 +113,20 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-class Store:
-    """The game tables. Thread-safe: every method opens its own transaction."""
+def libpq_url(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as psycopg connects to it."""
+    return "postgresql://" + normalize_url(url).split("://", 1)[1]
 
-    def __init__(self, url: str) -> None:
+
+class Store:
+    """The game tables. Thread-safe: every method opens its own transaction.
+    ``origin`` names this process in its notifications."""
+
+    def __init__(self, url: str, origin: str = "") -> None:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url)
+        self.origin = origin
+        self.postgres = self.engine.dialect.name == "postgresql"
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -115,37 +151,73 @@ class Store:
         if [r.n for r in rows] != list(range(len(rows))) or len(rows) != row.decisions:
             raise RuntimeError(f"game {game_id}: stored decisions are not contiguous")
         return Record(row.id, row.setup, row.seats, row.version,
-                      [(r.seat, r.option) for r in rows])
+                      [(r.seat, r.option) for r in rows], row.summary or {})
+
+    def since(self, game_id: str, n: int) -> tuple[int, int, list[tuple[str, Any]]]:
+        """The game's version, its number of decisions, and its decisions from ``n`` on,
+        read together (how another process's changes reach a live game)."""
+        with self.engine.connect() as conn, conn.begin():
+            row = conn.execute(sa.select(games.c.version, games.c.decisions)
+                               .where(games.c.id == game_id)).first()
+            if row is None:
+                raise RuntimeError(f"game {game_id} is gone from the store")
+            rows = conn.execute(sa.select(decisions.c.seat, decisions.c.option)
+                                .where(decisions.c.game_id == game_id, decisions.c.n >= n)
+                                .order_by(decisions.c.n)).all()
+        return row.version, row.decisions, [(r.seat, r.option) for r in rows]
 
     def append(self, game_id: str, version: int, n: int, seat: str, option: Any,
-               summary: dict[str, Any]) -> bool:
-        """Add decision ``n``; False (nothing written) unless the game is at ``version``."""
-        with self.engine.begin() as conn:
-            if not self._bump(conn, game_id, version, n + 1, summary):
-                return False
+               summary: dict[str, Any], request: Request | None = None) -> Written:
+        """Add decision ``n``; "stale" (nothing written) unless the game is at ``version``,
+        "duplicate" (nothing written) if ``request``'s key was used before."""
+        def write(conn: Connection) -> None:
             conn.execute(decisions.insert().values(game_id=game_id, n=n, seat=seat,
                                                    option=option))
-        return True
+        return self._change(game_id, version, n + 1, summary, request, write)
 
-    def truncate(self, game_id: str, version: int, keep: int,
-                 summary: dict[str, Any]) -> bool:
-        """Keep the first ``keep`` decisions (undo); False unless at ``version``."""
-        with self.engine.begin() as conn:
-            if not self._bump(conn, game_id, version, keep, summary):
-                return False
+    def truncate(self, game_id: str, version: int, keep: int, summary: dict[str, Any],
+                 request: Request | None = None) -> Written:
+        """Keep the first ``keep`` decisions (undo); "stale" unless at ``version``."""
+        def write(conn: Connection) -> None:
             conn.execute(decisions.delete().where(decisions.c.game_id == game_id,
                                                   decisions.c.n >= keep))
-        return True
+        return self._change(game_id, version, keep, summary, request, write)
 
-    @staticmethod
-    def _bump(conn: Connection, game_id: str, version: int, count: int,
-              summary: dict[str, Any]) -> bool:
-        result = conn.execute(
-            games.update().where(games.c.id == game_id, games.c.version == version)
-            .values(version=version + 1, decisions=count, updated=time.time(),
-                    over=bool(summary.get("over")), summary=summary))
-        return result.rowcount == 1
+    def _change(self, game_id: str, version: int, count: int, summary: dict[str, Any],
+                request: Request | None, write: Any) -> Written:
+        """One change in one transaction: the version bump (which fails when another
+        writer came first), the change, the request's key and the notification."""
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(
+                    games.update().where(games.c.id == game_id, games.c.version == version)
+                    .values(version=version + 1, decisions=count, updated=time.time(),
+                            over=bool(summary.get("over")), summary=summary))
+                if result.rowcount != 1:
+                    raise _Stale
+                write(conn)
+                if request is not None:
+                    conn.execute(requests.insert().values(
+                        game_id=game_id, seat=request.seat, key=request.key,
+                        digest=request.digest, version=version + 1, created=time.time()))
+                if self.postgres:
+                    conn.execute(sa.select(sa.func.pg_notify(
+                        CHANNEL, f"{game_id} {version + 1} {self.origin}")))
+        except _Stale:
+            return "stale"
+        except sa.exc.IntegrityError:
+            if request is None:
+                raise
+            return "duplicate"  # the key is taken (the version bump is rolled back)
+        return "ok"
 
+    def request(self, game_id: str, seat: str, key: str) -> tuple[str, int] | None:
+        """The digest and resulting version of the change this seat named ``key``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(requests.c.digest, requests.c.version).where(
+                requests.c.game_id == game_id, requests.c.seat == seat,
+                requests.c.key == key)).first()
+        return None if row is None else (row.digest, row.version)
 
     def waiting_on_agents(self) -> list[str]:
         """Ids of unfinished games where an agent is to decide."""
@@ -153,3 +225,7 @@ class Store:
             rows = conn.execute(sa.select(games.c.id, games.c.summary)
                                 .where(games.c.over.is_(False))).all()
         return [r.id for r in rows if (r.summary or {}).get("agent")]
+
+
+class _Stale(Exception):
+    """The game is not at the version the write expected (rolls the transaction back)."""

@@ -1,22 +1,27 @@
 """Playing: create a game, read it as one seat, act, undo, read the log, watch it live.
 
 Errors keep the single shape of docs/web.md. 403 wrong token or not your decision,
-409 stale version (or the game is over), 422 a bad request or an illegal option.
+409 stale version (or the game is over), 422 a bad request or an illegal option,
+413/408 a body too large or too slow. A seat's token comes in an ``Authorization:
+Bearer`` header, or as ``token`` in the query (links) or the body; changes may carry an
+``Idempotency-Key`` header so that a retry after a lost answer gets that answer.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from rootlaw.server.errors import ApiError
+from rootlaw.server.inputs import idempotency_key, json_object, token_of
 from rootlaw.server.play import replay, seats
-from rootlaw.server.play.hub import Hub
+from rootlaw.server.play.hub import Answer, Hub
 from rootlaw.server.play.narrate import narrate
+from rootlaw.server.play.payload import encode
 
 router = APIRouter(prefix="/api")
+WS_UNSUPPORTED = 1003  # RFC 6455: a kind of data the endpoint cannot accept
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -24,14 +29,14 @@ def hub_of(request: Request | WebSocket) -> Hub:
     return hub
 
 
-async def json_body(request: Request) -> dict[str, Any]:
-    try:
-        body = json.loads(await request.body() or b"null")
-    except ValueError:
-        raise ApiError(422, "bad_request", "the body must be JSON") from None
-    if not isinstance(body, dict):
-        raise ApiError(422, "bad_request", "the body must be a JSON object")
-    return body
+def json_text(text: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(text, status_code=status, media_type="application/json", headers=headers)
+
+
+def answer(a: Answer) -> Response:
+    """A change's answer: the seat's new state (marked when it answers a retry)."""
+    return json_text(a.live.encoded(a.seat),
+                     headers={"Idempotent-Replayed": "true"} if a.replayed else None)
 
 
 @router.get("/play/catalog")
@@ -41,52 +46,58 @@ def catalog() -> dict[str, Any]:
 
 
 @router.post("/games", status_code=201)
-async def create_game(request: Request) -> JSONResponse:
-    live, tokens = await hub_of(request).create(await json_body(request))
+async def create_game(request: Request) -> Response:
+    live, tokens = await hub_of(request).create(await json_object(request))
     out = {f: {"kind": k, "token": tokens.get(f),
                "url": f"/games/{live.id}?token={tokens[f]}" if f in tokens else None}
            for f, k in live.kinds.items()}
-    return JSONResponse({"id": live.id, "seats": out, "spectate": f"/games/{live.id}",
-                         "replay": f"/games/{live.id}/replay", "version": live.version},
-                        status_code=201, headers={"Location": f"/api/games/{live.id}"})
+    body = {"id": live.id, "seats": out, "spectate": f"/games/{live.id}",
+            "replay": f"/games/{live.id}/replay", "version": live.version,
+            "seed_from": "client" if live.client_seed else "server"}
+    return Response(encode(body), status_code=201, media_type="application/json",
+                    headers={"Location": f"/api/games/{live.id}"})
 
 
 @router.get("/games/{gid}")
-async def game_state(request: Request, gid: str, token: str | None = None) -> JSONResponse:
+async def game_state(request: Request, gid: str, token: str | None = None) -> Response:
     """The game as this seat sees it (the public view without a token)."""
     hub = hub_of(request)
+    seat_token = token_of(request, token)
     live = await hub.get(gid)
-    return JSONResponse(live.state(hub.seat_for(live, token)))
+    return json_text(live.encoded(hub.seat_for(live, seat_token)))
 
 
 @router.post("/games/{gid}/actions")
-async def act(request: Request, gid: str) -> JSONResponse:
+async def act(request: Request, gid: str) -> Response:
     """Take an option (its index, or the option itself) of this seat's decision."""
-    body = await json_body(request)
+    key = idempotency_key(request)
+    body = await json_object(request)
     if "option" not in body:
         raise ApiError(422, "bad_request", "option is required", "option")
-    return JSONResponse(await hub_of(request).act(gid, body.get("token"), body.get("version"),
-                                                  body["option"]))
+    return answer(await hub_of(request).act(gid, token_of(request, body.get("token")),
+                                            body.get("version"), body["option"], key))
 
 
 @router.post("/games/{gid}/undo")
-async def undo(request: Request, gid: str) -> JSONResponse:
+async def undo(request: Request, gid: str) -> Response:
     """Take back this seat's last decision, while nothing new was revealed."""
-    body = await json_body(request)
-    return JSONResponse(await hub_of(request).undo(gid, body.get("token")))
+    key = idempotency_key(request)
+    body = await json_object(request)
+    return answer(await hub_of(request).undo(gid, token_of(request, body.get("token")), key))
 
 
 @router.get("/games/{gid}/log")
 async def game_log(request: Request, gid: str, token: str | None = None,
-                   since: int = Query(0, ge=0)) -> dict[str, Any]:
+                   since: int = Query(0, ge=0)) -> JSONResponse:
     """The record as this seat may read it (everything once the game is over)."""
     hub = hub_of(request)
+    seat_token = token_of(request, token)
     live = await hub.get(gid)
-    seat = hub.seat_for(live, token)
+    seat = hub.seat_for(live, seat_token)
     game = live.game
     lines = narrate(game.log, list(game.factions), seat, game.is_over)
-    return {"version": live.version, "size": len(game.log),
-            "lines": [ln for ln in lines if ln["i"] >= since]}
+    return JSONResponse({"version": live.version, "size": len(game.log),
+                         "lines": [ln for ln in lines if ln["i"] >= since]})
 
 
 @router.get("/games/{gid}/replay")
@@ -102,20 +113,30 @@ async def game_replay(request: Request, gid: str, step: int | None = None) -> di
 
 @router.websocket("/games/{gid}/ws")
 async def watch(websocket: WebSocket, gid: str, token: str | None = None) -> None:
-    """Every new version of the game, as this seat's state (a spectator's without a token)."""
+    """Every new version of the game, as this seat's state (a spectator's without a
+    token). A refusal opens the socket and closes it at once with 4000 + the HTTP
+    status (4403 a wrong token, 4404 no such game), so a browser can read why."""
     hub = hub_of(websocket)
     try:
+        seat_token = token_of(websocket, token)
         live = await hub.get(gid)
-        seat = hub.seat_for(live, token)
+        seat = hub.seat_for(live, seat_token)
     except ApiError as e:
+        await websocket.accept()
         await websocket.close(code=4000 + e.status, reason=e.code)
         return
     await websocket.accept()
     hub.watch(live, websocket, seat)
     try:
-        await websocket.send_json(live.state(seat))
+        await websocket.send_text(live.encoded(seat))
         while True:
-            if await websocket.receive_text() == "ping":
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if message.get("text") is None:  # a binary frame: not part of this protocol
+                await websocket.close(code=WS_UNSUPPORTED, reason="text frames only")
+                break
+            if message["text"] == "ping":
                 await websocket.send_text("pong")
     except WebSocketDisconnect:
         pass
