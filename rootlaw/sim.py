@@ -37,6 +37,9 @@ class GameSpec:
     deck: str = "standard"
     bots: dict[str, Any] = field(default_factory=dict)  # new_game's bot options
     max_turns: int = 1000
+    setup: str = "standard"  # "advanced": Appendix A (the factions set up by their cards)
+    players: int = 0  # > 0: an Advanced Setup draft (A.8) of this many seats, the
+    # factions given being the bots among them; agents keyed by seat name (seat1, ...)
 
 
 @dataclass(slots=True)
@@ -57,6 +60,9 @@ class GameResult:
     searched: dict[str, int] = field(default_factory=dict)  # faction -> search iterations
     vp_sources: dict[str, dict[str, int]] = field(default_factory=dict)  # faction -> why
     race: list[list[int]] = field(default_factory=list)  # scores after each scoring
+    # [faction turns played, *scores]: at the start, as each turn first asks its player
+    # to decide (the turns before it played), and at the end (see ``play``)
+    turn_race: list[list[int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -80,30 +86,38 @@ def play(spec: GameSpec) -> GameResult:
     """Play one game to its end (or ``max_turns``); seats use their agents (default
     random), bots play themselves inside the engine."""
     t0 = time.perf_counter()
-    g = rootlaw.new_game(factions=list(spec.factions), map=spec.map, deck=spec.deck,
-                         seed=spec.seed, **spec.bots)
-    players = {}
-    names = {}
+    g = new_game(spec)
+    # agents by seat: a seat keeps its agent when its player drafts a faction (A.8.2)
+    players: list[Any] = []
+    names: list[str] = []
     for i, f in enumerate(g.factions):
-        if g.fdefs[i].is_bot:
-            names[f] = "bot"
-            continue
-        names[f] = spec.agents.get(f, "random")
-        players[f] = make_agent(names[f], agent_seed(spec.seed, i))
-    think: dict[str, float] = defaultdict(float)
-    decided: Counter[str] = Counter()
-    searched: Counter[str] = Counter()
+        names.append("bot" if g.fdefs[i].is_bot else spec.agents.get(f, "random"))
+        players.append(None if g.fdefs[i].is_bot else make_agent(names[i],
+                                                                  agent_seed(spec.seed, i)))
+    think = [0.0] * len(g.factions)
+    decided = [0] * len(g.factions)
+    searched = [0] * len(g.factions)
     decisions = 0
+    # the engine runs automatic steps (bots' whole turns too) between decisions, so the
+    # driver sees turns change only there: when a turn's own player is first asked (not
+    # another player in its battle), the scores hold the turns before it and what this
+    # turn scored before asking; a turn that asks its player nothing is not sampled
+    turn_race = [[0] * (len(g.factions) + 1)]
+    seen = 1
     while not g.is_over and g.turn_no <= spec.max_turns:
         d = g.decision
         assert d is not None
+        if g.turn_no > seen and d.seat == g.factions[g.turn_seat]:
+            seen = g.turn_no
+            turn_race.append([seen - 1, *g.vp])
+        i = g.seat_of(d.seat)
         t = time.perf_counter()
-        option = decide(players[d.seat], g, seed=spec.seed * 1_000_003 + decisions)
-        think[d.seat] += time.perf_counter() - t
-        decided[d.seat] += 1
-        last = getattr(players[d.seat], "last", None)
+        option = decide(players[i], g, seed=spec.seed * 1_000_003 + decisions)
+        think[i] += time.perf_counter() - t
+        decided[i] += 1
+        last = getattr(players[i], "last", None)
         if last:  # a search agent: its iterations for this decision
-            searched[d.seat] += int(last.get("iterations", 0))
+            searched[i] += int(last.get("iterations", 0))
             last.clear()
         g.apply(option)
         decisions += 1
@@ -116,10 +130,25 @@ def play(spec: GameSpec) -> GameResult:
             why[str(e[3])] = why.get(str(e[3]), 0) + int(e[2])
             vp[g.factions.index(e[1])] += int(e[2])
             race.append(vp[:])
-    return GameResult(spec.seed, g.factions, tuple(g.winners), g.win_reason or "unfinished",
+    turn_race.append([g.turn_no, *g.vp])
+    fs = g.factions
+    return GameResult(spec.seed, fs, tuple(g.winners), g.win_reason or "unfinished",
                       g.turn_no, decisions, g.scores, time.perf_counter() - t0, spec.map,
-                      spec.deck, names, dict(think), dict(decided), dict(searched), sources,
-                      race)
+                      spec.deck, dict(zip(fs, names, strict=True)),
+                      {f: think[i] for i, f in enumerate(fs) if decided[i]},
+                      {f: decided[i] for i, f in enumerate(fs) if decided[i]},
+                      {f: searched[i] for i, f in enumerate(fs) if searched[i]}, sources,
+                      race, turn_race)
+
+
+def new_game(spec: GameSpec) -> rootlaw.Game:
+    """The spec's game: its factions (or a draft of ``players`` seats, A.8) and setup."""
+    if spec.players:
+        return rootlaw.new_game(players=spec.players, bots=list(spec.factions),
+                                setup="advanced", map=spec.map, deck=spec.deck,
+                                seed=spec.seed, **spec.bots)
+    return rootlaw.new_game(factions=list(spec.factions), map=spec.map, deck=spec.deck,
+                            seed=spec.seed, setup=spec.setup, **spec.bots)
 
 
 def play_one(factions: list[str], seed: int, agents: dict[str, str] | None = None,
@@ -133,11 +162,14 @@ def play_one(factions: list[str], seed: int, agents: dict[str, str] | None = Non
 def specs_for(factions: list[str], games: int, seed: int = 1,
               agents: dict[str, str] | None = None, max_turns: int = 1000,
               maps: Iterable[str] = ("fall",), decks: Iterable[str] = ("standard",),
-              bots: dict[str, Any] | None = None) -> list[GameSpec]:
-    """Game i has seed ``seed + i`` and cycles through the maps and decks given."""
+              bots: dict[str, Any] | None = None, setup: str = "standard",
+              players: int = 0) -> list[GameSpec]:
+    """Game i has seed ``seed + i`` and cycles through the maps and decks given; with
+    ``players`` > 0 each game drafts its factions (A.8), ``factions`` being its bots."""
     maps, decks = list(maps), list(decks)
     return [GameSpec(tuple(factions), seed + i, dict(agents or {}), maps[i % len(maps)],
-                     decks[(i // len(maps)) % len(decks)], dict(bots or {}), max_turns)
+                     decks[(i // len(maps)) % len(decks)], dict(bots or {}), max_turns,
+                     setup, players)
             for i in range(games)]
 
 
