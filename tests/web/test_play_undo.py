@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import httpx
+
 import rootlaw
 from rootlaw.server.play.undo import plan_undo
 
@@ -34,3 +36,33 @@ def test_undo_then_redo_gives_the_same_game_and_refusals_say_why() -> None:
     assert reasons["something random was revealed since"] > 0
     assert any(r.startswith("your last decision") for r in reasons) or \
         reasons["the turn has passed"] > 0
+
+
+def test_the_undo_flag_is_set_exactly_when_the_server_accepts_the_undo(
+        client: httpx.Client) -> None:
+    """Issue 41: a person's decision inside a bot's turn (Field Hospitals, an ambush)
+    that the bot's turn went on after cannot be taken back; the state says so (undo is
+    False) instead of offering an undo the server refuses with 409."""
+    from tests.web.play_helpers import act, create, state
+
+    shown = refused_after_bot = 0
+    for seed in (3, 5, 8):
+        game = create(client, factions=["marquise", "electric_eyrie", "automated_alliance",
+                                        "vagabot"], seed=seed)
+        gid, tok = game["id"], game["seats"]["marquise"]["token"]
+        rnd = random.Random(seed)
+        for _ in range(70):
+            s = state(client, gid, tok)
+            if s["over"]:
+                break
+            kind = s["decision"].get("kind")
+            r = client.post(f"/api/games/{gid}/undo", json={"token": tok})
+            assert (r.status_code == 200) == s["undo"], (seed, kind, r.text)
+            if r.status_code == 200:
+                shown += 1
+            elif s["view"]["turn_player"] != "marquise":
+                refused_after_bot += 1
+            s = state(client, gid, tok)
+            r = act(client, gid, tok, s["version"], rnd.randrange(len(s["decision"]["options"])))
+            assert r.status_code == 200, r.text
+    assert shown > 10 and refused_after_bot > 0

@@ -11,6 +11,7 @@ from rootlaw import Game
 from rootlaw.core.options import Option
 from rootlaw.narrate import readable
 from rootlaw.server.play.seats import faction_name
+from rootlaw.server.play.undo import plan_undo
 
 # verbs whose integer arguments are not clearings, or only some of them are
 CLEARING_ARGS: dict[str, tuple[int, ...]] = {
@@ -65,15 +66,18 @@ def decision_for(game: Game, seat: str | None, n_clearings: int) -> dict[str, An
 
 
 def may_undo(game: Game, seat: str | None) -> bool:
-    """A cheap first test (the undo itself checks everything): the latest decision is
-    this seat's and nothing random came after it."""
+    """Whether the server would accept this seat's undo now (issue 41: the button is
+    enabled exactly then). A cheap first test (the latest decision is this seat's and
+    nothing random came after it), then the undo's own check (undo.plan_undo: nothing
+    else revealed, the turn not passed), which replays the record only when the first
+    test passes."""
     if seat is None or game.is_over:
         return False
     for e in reversed(game.log):
         if e[0] in ("r", "f", "w"):
             return False
         if e[0] == "d":
-            return bool(e[1] == seat)
+            return bool(e[1] == seat) and plan_undo(game, seat).game is not None
     return False
 
 

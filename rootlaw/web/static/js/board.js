@@ -31,6 +31,69 @@ const GLYPHS = {
 };
 const geometry = new Map();
 
+// One icon per piece kind (an SVG <symbol> each, drawn in the owner's colour through
+// currentColor); every piece on the map is a <use> of one, with its owner and kind as
+// its accessible name (issue 41: pieces as pieces, not letters in squares).
+const CIRCLE = (r, cx = 0, cy = 0) => `M${cx - r},${cy} a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0 Z`;
+const SPRITES = {
+  warrior: "M0,-11.5 a4.6,4.6 0 1,1 -0.1,0 Z M-7.5,11 L-5.5,-1.5 Q0,-5.5 5.5,-1.5 L7.5,11 Z",
+  warlord: "M-5,-11 L-2.5,-8 L0,-11 L2.5,-8 L5,-11 L5,-6.5 L-5,-6.5 Z M0,-6 a3.6,3.6 0 1,1 -0.1,0 Z M-7.5,11 L-5.5,1.5 Q0,-2 5.5,1.5 L7.5,11 Z",
+  pawn: "M-8,11 L-5.5,-1 A6,6 0 1,1 5.5,-1 L8,11 Z",
+  sawmill: "M0,-10.5 L3,-7 L7.4,-7.4 L7,-3 L10.5,0 L7,3 L7.4,7.4 L3,7 L0,10.5 L-3,7 L-7.4,7.4 L-7,3 L-10.5,0 L-7,-3 L-7.4,-7.4 L-3,-7 Z",
+  workshop: "M-10,-8 L6,-8 L8,-5 L6,-2 L-10,-2 Z M-3,-2 L2,-2 L2,10 L-3,10 Z",
+  recruiter: "M-7,-10.5 L-3.8,-10.5 L-3.8,10.5 L-7,10.5 Z M-3.8,-10.5 L10,-6 L-3.8,-1 Z",
+  roost: "M0,-10.5 L10.5,1 L6,1 L6,9.5 L-6,9.5 L-6,1 L-10.5,1 Z",
+  base: "M-9.5,-1 L0,-10.5 L9.5,-1 L9.5,9.5 L-9.5,9.5 Z",
+  keep: "M-9.5,10 L-9.5,-6 L-6.3,-6 L-6.3,-10 L-2.7,-10 L-2.7,-6 L2.7,-6 L2.7,-10 L6.3,-10 L6.3,-6 L9.5,-6 L9.5,10 Z",
+  wood: "M-9,-5 L6,-5 A4,5 0 0,1 6,5 L-9,5 A4,5 0 0,1 -9,-5 Z",
+  sympathy: "M0,9.5 L-9,0.5 A4.7,4.7 0 0,1 0,-6 A4.7,4.7 0 0,1 9,0.5 Z",
+  garden: `${CIRCLE(4, 0, -5.5)} ${CIRCLE(4, 0, 4.5)} ${CIRCLE(4, -5, -0.5)} ${CIRCLE(4, 5, -0.5)}`,
+  post: "M-10.5,1 L0,-10 L10.5,1 Z M-7,1 L7,1 L7,10 L-7,10 Z",
+  citadel: "M-6,10 L-6,-4.5 L-9.5,-4.5 L0,-11 L9.5,-4.5 L6,-4.5 L6,10 Z",
+  market: "M-10,-3.5 L10,-3.5 L8,-9.5 L-8,-9.5 Z M-8,-3.5 L-5.5,-3.5 L-5.5,10 L-8,10 Z M5.5,-3.5 L8,-3.5 L8,10 L5.5,10 Z M-8,3 L8,3 L8,6 L-8,6 Z",
+  tunnel: "M-10,9 L-10,0 A10,10 0 0,1 10,0 L10,9 L5,9 L5,1 A5,5 0 0,0 -5,1 L-5,9 Z",
+  plot: CIRCLE(10),
+  bomb: `${CIRCLE(8, -1, 2)} M4,-6 L8,-10 L10,-8 L6,-4 Z`,
+  snare: `${CIRCLE(10)} M0,-6 a6,6 0 1,0 0.1,0 Z`,
+  extortion: "M-10,-7 L10,-7 L10,7 L-10,7 Z M-3,-2 L3,-2 L3,2 L-3,2 Z",
+  raid: "M-10,-8 L-7,-11 L10,8 L7,11 Z M10,-8 L7,-11 L-10,8 L-7,11 Z",
+  stronghold: "M-11,10 L-11,-4 L-8,-4 L-8,-8 L-4,-8 L-4,-4 L4,-4 L4,-8 L8,-8 L8,-4 L11,-4 L11,10 Z",
+  mob: `${CIRCLE(4.2, -5.5, 4)} ${CIRCLE(4.2, 5.5, 4)} ${CIRCLE(4.2, 0, -4.5)}`,
+  waystation: "M-10.5,9.5 L0,-10.5 L10.5,9.5 Z",
+  relic: "M-6,-8.5 L6,-8.5 L10.5,-2 L0,10.5 L-10.5,-2 Z",
+  ruin: "M-9.5,10 L-9.5,-2 L-5.5,-6 L-5.5,10 Z M-2,10 L-2,-9.5 L2,-9.5 L2,10 Z M5.5,10 L5.5,-4 L9.5,-1 L9.5,10 Z",
+  piece: "M-9,-9 L9,-9 L9,9 L-9,9 Z",
+};
+const SPRITE_NAMES = { post: "trade post", ws: "waystation", piece: "piece" };
+
+/** The sprite a piece kind is drawn with (base_fox -> base, ws_tablet_jewelry ->
+ *  waystation, figure2 -> relic). */
+export function spriteOf(kind) {
+  if (RELIC.test(kind)) return "relic";
+  if (kind.startsWith("ws_")) return "waystation";
+  const head = kind.split("_")[0];
+  return SPRITES[kind] ? kind : SPRITES[head] ? head : "piece";
+}
+
+/** The <defs> with every piece's symbol: once per page, the map's and the legend's
+ *  <use>s point to it. */
+export function pieceSprite() {
+  return svg("svg", { class: "piece-sprite", width: 0, height: 0, "aria-hidden": "true", focusable: "false" },
+    svg("defs", {}, Object.entries(SPRITES).map(([k, d]) => svg("symbol", { id: `piece-${k}`, viewBox: "-12 -12 24 24" },
+      svg("path", { d, fill: "currentColor", stroke: "#fff", "stroke-width": 1.3, "stroke-linejoin": "round", "fill-rule": "evenodd" })))));
+}
+
+function ensureSprite() {
+  if (!document.getElementById("piece-warrior")) document.body.prepend(pieceSprite());
+}
+
+/** A piece: its kind's icon in its owner's colour, named for screen readers. */
+function icon(kind, color, name, x, y, size = 26, extra = {}) {
+  return svg("g", { class: `piece piece-${spriteOf(kind)}`, role: "img", "aria-label": name, transform: `translate(${x} ${y})`, ...extra },
+    svg("title", {}, name),
+    svg("use", { href: `#piece-${spriteOf(kind)}`, x: -size / 2, y: -size / 2, width: size, height: size, style: `color:${color}` }));
+}
+
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v != null) node.setAttribute(k, v);
@@ -76,16 +139,12 @@ export function cardName(id, catalog) {
 
 export function cardChip(id, catalog, extra = {}) {
   const card = catalog?.cards?.[id];
-  return el("span", { class: `card-chip suit-${card?.suit || "none"}`, "data-card": id,
-    title: card ? `${card.name} (${card.suit})` : id, ...extra }, card?.name || titleCase(id));
+  const { class: more, ...rest } = extra;
+  return el("span", { class: `card-chip suit-${card?.suit || "none"}${more ? ` ${more}` : ""}`, "data-card": id,
+    title: card ? `${card.name} (${card.suit})` : id, ...rest }, card?.name || titleCase(id));
 }
 
 // ---------------------------------------------------------------- the map
-
-function badge(x, y, color, text, title, cls = "warriors") {
-  return svg("g", { class: cls, transform: `translate(${x} ${y})` }, svg("title", {}, title),
-    svg("circle", { r: 19, fill: color }), svg("text", { class: "count" }, text));
-}
 
 /** The warlord's clearing of each faction that has one (14.2.2). */
 function warlordsOf(view) {
@@ -117,18 +176,20 @@ function clearingPieces(c, colors, names, hidden = {}) {
     const piece = owned[i];
     if (!piece) continue;
     const [owner, kind] = piece;
+    const cx = x + slotSize / 2, cy = y + slotSize / 2;
     if (owner === "ruin") {
-      g.push(svg("g", { class: "building ruin" }, svg("title", {}, `Ruin${c.ruin_items ? ` (${c.ruin_items} item${c.ruin_items > 1 ? "s" : ""} beneath)` : ""}`),
-        svg("rect", { x: x + 2, y: y + 2, width: slotSize - 4, height: slotSize - 4, rx: 3 }),
-        svg("text", { x: x + slotSize / 2, y: y + slotSize / 2 }, c.ruin_items ? `R${c.ruin_items}` : "R")));
+      const n = c.ruin_items;
+      const name = `Ruin${n ? ` (${n} item${n > 1 ? "s" : ""} beneath)` : ""}`;
+      g.push(svg("g", { class: "building ruin", "data-kind": "ruin" }, icon("ruin", "#6b6259", name, cx, cy, 28),
+        n ? svg("text", { class: "piece-count", x: cx + 11, y: cy + 11 }, n) : null));
       continue;
     }
     const suit = ["fox", "rabbit", "mouse"].find((s) => kind.includes(s));
+    const name = `${names[owner] || owner} ${pieceName(kind)}`;
     g.push(svg("g", { class: "building", "data-owner": owner, "data-kind": kind },
-      svg("title", {}, `${names[owner] || owner}: ${kind.replaceAll("_", " ")}`),
-      svg("rect", { x: x + 2, y: y + 2, width: slotSize - 4, height: slotSize - 4, rx: 3, fill: colors[owner] || "#777" }),
-      svg("text", { x: x + slotSize / 2, y: y + slotSize / 2 }, buildingLetter(kind)),
-      suit ? svg("rect", { class: `base-suit suit-${suit}`, x: x + 4, y: y + slotSize - 9, width: slotSize - 8, height: 5 }) : null));
+      icon(kind, colors[owner] || "#777", name, cx, cy, 28),
+      kind.startsWith("ws_") ? svg("text", { class: "piece-mark", x: cx, y: cy + 5 }, buildingLetter(kind).slice(1)) : null,
+      suit ? svg("rect", { class: `base-suit suit-${suit}`, x: x + 5, y: y + slotSize - 5, width: slotSize - 10, height: 4 }) : null));
   }
   const tokens = new Map();
   for (const [owner, kind] of c.tokens) {
@@ -138,18 +199,20 @@ function clearingPieces(c, colors, names, hidden = {}) {
   let tx = -((tokens.size - 1) * 30) / 2;
   for (const [key, n] of tokens) {
     const [owner, kind] = key.split("|");
-    let letter = relicLetter(kind) || LETTERS[kind] || LETTERS[kind.split("_")[0]] || kind[0].toUpperCase();
-    let title = `${names[owner] || owner}: ${n} ${kind}`;
+    let name = `${names[owner] || owner} ${pieceName(kind)}${n > 1 ? ` ×${n}` : ""}`;
+    let mark = relicLetter(kind)?.slice(1) ?? null; // a relic's value, "?" face down
+    let drawn = kind;
     const fd = hidden[owner];
     if (fd && fd.kind === kind) {
       const known = fd.ids?.[String(c.id)];
-      title = `${names[owner] || owner}: face-down ${kind}${known ? ` (${known.join(", ")}: only you see this)` : ""}`;
-      if (known) letter = `?${known.map((k) => LETTERS[k] || k[0].toUpperCase()).join("")}`;
+      name = `${names[owner] || owner} face-down ${kind}${known ? ` (${known.join(", ")}: only you see this)` : ""}`;
+      mark = "?";
+      if (known && known.length === 1) drawn = known[0];
     }
-    g.push(svg("g", { class: `token token-${kind}`, "data-owner": owner, "data-kind": kind, "data-count": n, transform: `translate(${tx} 37)` },
-      svg("title", {}, title),
-      svg("circle", { r: 13, fill: kind === "wood" ? "#8a5a2b" : colors[owner] || "#777" }),
-      svg("text", {}, n > 1 ? `${letter}${n}` : letter)));
+    g.push(svg("g", { class: `token token-${kind}`, "data-owner": owner, "data-kind": kind, "data-count": n },
+      icon(drawn, kind === "wood" ? "#8a5a2b" : colors[owner] || "#777", name, tx, 37, 26),
+      mark ? svg("text", { class: "piece-mark", x: tx, y: 41 }, mark) : null,
+      n > 1 ? svg("text", { class: "piece-count", x: tx + 11, y: 48 }, n) : null));
     tx += 30;
   }
   return g;
@@ -161,11 +224,10 @@ function warriorBadges(c, colors, names) {
   const angles = [150, 30, 190, -10, 110, 70];
   entries.forEach(([f, n], i) => {
     const a = (angles[i % angles.length] * Math.PI) / 180;
-    const b = badge(Math.cos(a) * (R + 8), Math.sin(a) * (R + 8), colors[f] || "#777", n,
-      `${names[f] || f}: ${n} warrior${n > 1 ? "s" : ""}`);
-    b.dataset.faction = f;
-    b.dataset.count = n;
-    out.push(b);
+    const x = Math.cos(a) * (R + 8), y = Math.sin(a) * (R + 8);
+    out.push(svg("g", { class: "warriors", "data-faction": f, "data-count": n },
+      icon("warrior", colors[f] || "#777", `${names[f] || f}: ${n} warrior${n > 1 ? "s" : ""}`, x, y, 46),
+      svg("text", { class: "count", x: x + 15, y: y + 15 }, n)));
   });
   (c.pawns || []).forEach((f, i) => {
     const a = ((-60 - i * 35) * Math.PI) / 180;
@@ -182,10 +244,20 @@ function ferry() {
 }
 
 function pawn(x, y, color, title, faction) {
-  return svg("g", { class: "pawn", "data-faction": faction, transform: `translate(${x} ${y})` }, svg("title", {}, title),
-    svg("path", { d: "M-13,16 L-9,-2 A9,9 0 1,1 9,-2 L13,16 Z", fill: color || "#444" }),
-    svg("circle", { cy: -9, r: 7, fill: "#f4ead2" }));
+  return svg("g", { class: "pawn", "data-faction": faction }, icon("pawn", color || "#444", title, x, y, 32));
 }
+
+/** A piece kind in words: the engine's name (a waystation's sides, a relic's value),
+ *  else the kind without its suit ("base (fox)"). */
+function pieceName(kind) {
+  if (NAMES[kind]) return NAMES[kind];
+  const m = RELIC.exec(kind);
+  if (m) return `${m[1]} relic${m[2] ? ` (${m[2]})` : " (face down)"}`;
+  const [head, ...rest] = kind.split("_");
+  const word = SPRITE_NAMES[head] || head;
+  return rest.length ? `${word} (${rest.join(" ")})` : word;
+}
+let NAMES = {}; // the catalog's readable names, set by drawMap
 
 /** Draw the map with the view's pieces into holder. options.pick: Set of clickable
  *  clearing ids; options.selected: a highlighted set; options.onPick(id). */
@@ -194,7 +266,9 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
   const pos = Object.fromEntries(layout.clearings.map((c) => [c.id, c]));
   const burrow = view.burrow; // 12.2.2: an unsuited clearing off the map, beside it
   const extra = burrow ? BURROW_GAP : 0;
-  const root = svg("svg", { id: "game-map", class: "map-svg game-svg", role: "img",
+  ensureSprite();
+  NAMES = options.catalog?.names || NAMES;
+  const root = svg("svg", { id: "game-map", class: "map-svg game-svg", role: "group",
     viewBox: `-90 -90 ${width + 180 + extra} ${height + 180}`, "aria-label": `${layout.title} map` });
   const layer = (cls) => root.appendChild(svg("g", { class: cls }));
   const forests = layer("forests");
@@ -227,11 +301,10 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     f.pawns.forEach((who, i) => forestPawns.append(pawn(geo.x + i * 26, geo.y, colors[who], `${names[who] || who} in the forest`, who)));
     (f.tokens || []).forEach(([owner, kind], i) => {  // 15.2.1 relics in forests
       const x = geo.x + (i % 3 - 1) * 28, y = geo.y + 28 + Math.floor(i / 3) * 28;
-      const label = relicLetter(kind) || kind[0].toUpperCase();
-      forestPawns.append(svg("g", { class: `token forest-token token-${kind}`, "data-owner": owner, "data-kind": kind, transform: `translate(${x} ${y})` },
-        svg("title", {}, `${names[owner] || owner}: ${kind}${label.endsWith("?") ? " relic, face down (value unknown)" : " relic"}`),
-        svg("rect", { x: -12, y: -12, width: 24, height: 24, rx: 4, fill: colors[owner] || "#777" }),
-        svg("text", {}, label)));
+      const mark = relicLetter(kind)?.slice(1) ?? null;
+      forestPawns.append(svg("g", { class: `token forest-token token-${kind}`, "data-owner": owner, "data-kind": kind },
+        icon(kind, colors[owner] || "#777", `${names[owner] || owner} ${pieceName(kind)} in the forest`, x, y, 26),
+        mark ? svg("text", { class: "piece-mark", x, y: y + 4 }, mark) : null));
     });
   }
   const clearings = layer("clearings");
@@ -264,9 +337,8 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names));
     for (const [f, w] of Object.entries(warlords)) {  // 14.2.2: the warlord, drawn apart
       if (w === c.id) {
-        const b = badge(0, R + 14, colors[f] || "#777", "W", `${names[f] || f}: the warlord (one of the warriors)`, "warlord");
-        b.dataset.faction = f;
-        g.append(b);
+        g.append(svg("g", { class: "warlord", "data-faction": f },
+          icon("warlord", colors[f] || "#777", `${names[f] || f}: the warlord (one of the warriors)`, 0, R + 14, 32)));
       }
     }
     if (view.ferry === c.id) g.append(ferry());
@@ -409,12 +481,32 @@ export function drawTable(container, view, catalog) {
   container.replaceChildren(el("dl", {}, parts));
 }
 
-/** The legend for the letters on the map. */
+// the pieces each faction brings (the legend shows those of the factions in the game)
+const FACTION_PIECES = {
+  marquise: ["sawmill", "workshop", "recruiter", "keep", "wood"], mechanical_marquise: ["sawmill", "workshop", "recruiter", "keep", "wood"],
+  eyrie: ["roost"], electric_eyrie: ["roost"], alliance: ["base", "sympathy"], automated_alliance: ["base", "sympathy"],
+  vagabond: ["pawn"], vagabond2: ["pawn"], vagabot: ["pawn"], lizards: ["garden"], riverfolk: ["post"],
+  duchy: ["citadel", "market", "tunnel"], corvids: ["plot", "bomb", "snare", "extortion", "raid"],
+  hundreds: ["stronghold", "mob", "warlord"], keepers: ["waystation", "relic"],
+};
+
+function legendIcon(kind, color) {
+  return svg("svg", { class: "legend-icon", width: 22, height: 22, viewBox: "-12 -12 24 24", "aria-hidden": "true" },
+    svg("use", { href: `#piece-${kind}`, x: -12, y: -12, width: 24, height: 24, style: `color:${color}` }));
+}
+
+/** The legend: each faction's colour, and every piece's icon with its name. */
 export function legend(colors, names) {
-  return el("ul", { class: "map-legend" },
-    Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
-    el("li", {}, "S sawmill / sympathy · W workshop · R recruiter / roost · B base · K keep · w wood · C citadel · M market · t tunnel · number: warriors · ring: ruler"),
-    el("li", {}, "Corvid plots: ? face down · B bomb · N snare · E extortion · D raid"),
-    el("li", {}, "Lord of the Hundreds: H stronghold · m mob · W the warlord"),
-    el("li", {}, "Keepers in Iron: WF, WT, WJ waystation (figure, tablet, jewelry side up) · relics F, T, J with their value, ? face down"));
+  ensureSprite();
+  const kinds = ["warrior", "ruin", ...new Set(Object.keys(colors).flatMap((f) => FACTION_PIECES[f] || []))];
+  const owner = (k) => Object.keys(colors).find((f) => (FACTION_PIECES[f] || []).includes(k));
+  const words = { warrior: "warriors (the number: how many)", ruin: "ruin (the number: items beneath)", post: "trade post",
+    waystation: "waystation (the letter: its side up)", relic: "relic (the number: its value, ? face down)",
+    plot: "face-down plot", warlord: "the warlord", wood: "wood", pawn: "pawn" };
+  return el("div", { class: "map-legend-box" },
+    el("ul", { class: "map-legend", "aria-label": "Factions" },
+      Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
+      el("li", {}, "ring: who rules the clearing")),
+    el("ul", { class: "map-legend pieces-legend", "aria-label": "Pieces" },
+      kinds.map((k) => el("li", { "data-kind": k }, legendIcon(k, k === "ruin" ? "#6b6259" : k === "wood" ? "#8a5a2b" : colors[owner(k)] || "#555"), words[k] || k))));
 }

@@ -1,7 +1,7 @@
 // The game page: one seat (?token=T), several at one screen (?token=A&token=B), or a
 // spectator (no token). State arrives by WebSocket; actions and undo go by POST.
 import { api, el, typingIn } from "./common.js";
-import { cardChip, colorsFor, drawBoards, drawMap, drawTable, legend, loadGeometry } from "./board.js";
+import { cardChip, colorsFor, drawBoards, drawMap, drawTable, legend, loadGeometry, titleCase } from "./board.js";
 
 const gid = location.pathname.split("/")[2];
 const tokens = new URLSearchParams(location.search).getAll("token").filter(Boolean);
@@ -13,7 +13,11 @@ let shown = null; // the state on screen
 let seat = null; // whose eyes the screen shows
 let revealed = null; // hotseat: the seat the curtain was lifted for
 let picked = new Set(); // clearings clicked to narrow the options
+let pickedCard = null; // a card clicked (in the hand) to narrow the options
 let log = [];
+let logSeat = undefined; // whose eyes the log on screen was told for
+let logChain = Promise.resolve(); // log fetches, one after another (never two at once)
+const FLAT = 12; // more options than this are grouped: by action, then by clearing
 let busy = false;
 let socket = null;
 let changed = new Set(); // clearings whose pieces changed with the last update
@@ -56,7 +60,7 @@ async function receive(state) {
   const want = pickSeat(state);
   if (want !== state.seat) state = await api(stateUrl(want));
   if (shown && state.version < shown.version) return false;
-  if (seat !== state.seat) picked = new Set();
+  if (seat !== state.seat) { picked = new Set(); pickedCard = null; }
   changed = changedClearings(shown, state);
   seat = state.seat;
   shown = state;
@@ -65,16 +69,29 @@ async function receive(state) {
   return true;
 }
 
-async function refreshLog() {
+/** Bring the log up to date. Fetches run one after another: a state from the
+ *  WebSocket and the answer to our own POST arrive together, and two fetches from
+ *  the same point would add the same lines twice (issue 41). */
+function refreshLog() {
+  logChain = logChain.then(fetchLog).catch(showFailure);
+  return logChain;
+}
+
+async function fetchLog() {
   const size = shown.log_size;
-  const known = log.length ? log[log.length - 1].i + 1 : 0;
-  if (size === known && log.length) return;
+  const fresh = logSeat !== seat; // another seat's eyes: its own redactions
+  const known = !fresh && log.length ? log[log.length - 1].i + 1 : 0;
+  if (!fresh && size === known && log.length) return;
   const t = mine.get(seat);
-  const since = size < known ? 0 : known;
+  const since = fresh || size < known ? 0 : known;
   const params = new URLSearchParams({ since });
   if (t) params.set("token", t);
+  const asked = seat;
   const data = await api(`/api/games/${gid}/log?${params}`);
-  log = since === 0 ? data.lines : log.concat(data.lines);
+  if (asked !== seat) return fetchLog(); // the seat changed meanwhile
+  const have = new Set(since === 0 ? [] : log.map((ln) => ln.i));
+  log = (since === 0 ? [] : log).concat(data.lines.filter((ln) => !have.has(ln.i)));
+  logSeat = asked;
   renderLog();
 }
 
@@ -122,10 +139,60 @@ function myDecision() {
   return d && d.options && d.seat === seat && !needsCurtain() ? d : null;
 }
 
+/** Does an option name this card (anywhere in it, nested lists too)? */
+function namesCard(option, card) {
+  return option.some((x) => (Array.isArray(x) ? namesCard(x, card) : x === card));
+}
+
 function visibleOptions(d) {
-  const all = d.options.map((_, i) => i);
+  let all = d.options.map((_, i) => i);
+  if (pickedCard) all = all.filter((i) => namesCard(d.options[i], pickedCard));
   if (!picked.size) return all;
   return all.filter((i) => [...picked].every((c) => d.clearings[i].includes(c)));
+}
+
+/** The words the labels of a group share ("Plot" for "Plot: place a bomb in 3", ...),
+ *  else the action's id in words. */
+function groupTitle(verb, labels) {
+  if (labels.length === 1) return labels[0];
+  const heads = labels.map((l) => l.split(":")[0]);
+  if (labels.every((l) => l.includes(":")) && heads.every((h) => h === heads[0])) return heads[0];
+  const words = labels.map((l) => l.split(" "));
+  let n = 0;
+  while (words.every((w) => w[n] !== undefined && w[n] === words[0][n])) n++;
+  const common = words[0].slice(0, n).join(" ").replace(/[\s:,(>-]+$/, "")
+    .replace(/(\s+(in|to|a|an|the|with|from|against|of))+$/, "");
+  const title = common || titleCase(verb.replace(/^(cv|kk|rf|ud|lh)_/, ""));
+  return title[0].toUpperCase() + title.slice(1);
+}
+
+/** Long lists (a Corvid Daylight offers dozens) grouped: by action (the option's verb),
+ *  then, in a large group, by the first clearing the options name. */
+function optionGroups(d, idx) {
+  const byVerb = new Map();
+  for (const i of idx) {
+    const verb = String(d.options[i][0]);
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    byVerb.get(verb).push(i);
+  }
+  return [...byVerb].map(([verb, items]) => {
+    let sub = null;
+    if (items.length > 6) {
+      sub = new Map();
+      for (const i of items) {
+        const c = d.clearings[i][0];
+        const key = c == null ? "other" : String(c);
+        if (!sub.has(key)) sub.set(key, []);
+        sub.get(key).push(i);
+      }
+      if (sub.size < 2) sub = null;
+    }
+    return { verb, title: groupTitle(verb, items.map((i) => d.labels[i])), items, sub };
+  });
+}
+
+function optionButton(d, i) {
+  return el("button", { type: "button", class: "option", "data-index": i, disabled: busy, onclick: () => choose(i) }, d.labels[i]);
 }
 
 function renderDecision(curtain) {
@@ -145,16 +212,27 @@ function renderDecision(curtain) {
   $("decision-rule").replaceChildren("Rule ", el("a", { href: `/rules#${d.rule.split("/")[0]}`, target: "_blank", rel: "noopener" }, d.rule),
     d.clearings.some((c) => c.length) ? " · or click a clearing on the map" : "");
   const idx = visibleOptions(d);
-  $("options").replaceChildren(...idx.map((i) => el("button", { type: "button", class: "option", "data-index": i,
-    disabled: busy, onclick: () => choose(i) }, d.labels[i])));
-  $("clear-pick").hidden = !picked.size;
+  if (idx.length <= FLAT) {
+    $("options").replaceChildren(...idx.map((i) => optionButton(d, i)));
+  } else {
+    const groups = optionGroups(d, idx);
+    $("options").replaceChildren(...groups.map((g) => el("details", { class: "opt-group", "data-group": g.verb,
+      open: groups.length === 1 || g.items.length <= 3 },
+      el("summary", {}, `${g.title} (${g.items.length})`),
+      g.sub ? [...g.sub].map(([c, items]) => el("div", { class: "opt-sub", "data-clearing": c },
+        el("h4", {}, c === "other" ? "Elsewhere" : `Clearing ${c}`), items.map((i) => optionButton(d, i))))
+        : g.items.map((i) => optionButton(d, i)))));
+  }
+  $("options").dataset.count = idx.length;
+  $("options").dataset.grouped = String(idx.length > FLAT);
+  $("clear-pick").hidden = !picked.size && !pickedCard;
 }
 
 function renderMap() {
   const d = myDecision();
   const pick = new Set();
   if (d) for (const i of visibleOptions(d)) for (const c of d.clearings[i]) pick.add(c);
-  drawMap($("map-holder"), ctx.layout, shown.view, ctx.colors, ctx.names, { pick, selected: picked, onPick, changed });
+  drawMap($("map-holder"), ctx.layout, shown.view, ctx.colors, ctx.names, { pick, selected: picked, onPick, changed, catalog: ctx.catalog });
   $("legend-holder").replaceChildren(legend(ctx.colors, ctx.names));
 }
 
@@ -163,8 +241,23 @@ function renderHand(curtain) {
   $("hand-panel").hidden = !p || !p.hand;
   if (!p || !p.hand) return;
   $("hand-title").textContent = `${ctx.names[seat]}'s hand (${p.hand.length})`;
+  const d = myDecision();
+  const chip = (c) => {
+    const usable = d && d.options.some((o) => namesCard(o, c));
+    if (!usable) return cardChip(c, ctx.catalog);
+    return cardChip(c, ctx.catalog, { role: "button", tabindex: 0, "aria-pressed": String(pickedCard === c),
+      class: `pickable${pickedCard === c ? " selected" : ""}`, title: "show only the options with this card",
+      onclick: () => pickCard(c), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickCard(c); } } });
+  };
   $("hand").replaceChildren(...(curtain ? [el("span", { class: "muted" }, "hidden until you show it")]
-    : p.hand.length ? p.hand.map((c) => cardChip(c, ctx.catalog)) : [el("span", { class: "muted" }, "no cards")]));
+    : p.hand.length ? p.hand.map(chip) : [el("span", { class: "muted" }, "no cards")]));
+}
+
+function pickCard(c) {
+  pickedCard = pickedCard === c ? null : c;
+  renderDecision(false);
+  renderMap();
+  renderHand(false);
 }
 
 function renderLog() {
@@ -210,6 +303,7 @@ async function choose(i) {
   try {
     const state = await post(`/api/games/${gid}/actions`, { token: mine.get(seat), version: shown.version, option: i });
     picked = new Set();
+    pickedCard = null;
     busy = false;
     if (!(await receive(state))) render(); // the WebSocket may have brought it first
   } catch (err) {
@@ -272,14 +366,25 @@ async function start() {
 }
 
 $("undo").addEventListener("click", undo);
-$("clear-pick").addEventListener("click", () => { picked = new Set(); renderDecision(false); renderMap(); });
+$("clear-pick").addEventListener("click", () => { picked = new Set(); pickedCard = null; render(); });
 $("curtain-go").addEventListener("click", () => { revealed = seat; render(); });
 document.addEventListener("keydown", (e) => {
   if (typingIn(e) || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "u" || e.key === "U") undo();
-  if (e.key === "Escape" && picked.size) { picked = new Set(); renderDecision(false); renderMap(); }
+  if (e.key === "Escape" && (picked.size || pickedCard)) { picked = new Set(); pickedCard = null; render(); }
   const n = Number.parseInt(e.key, 10);
-  const buttons = document.querySelectorAll("#options button.option");
+  const buttons = [...document.querySelectorAll("#options button.option")].filter((b) => b.offsetParent !== null);
   if (n >= 1 && n <= 9 && buttons[n - 1]) buttons[n - 1].click();
 });
-start().catch((err) => { $("turn-line").textContent = `Cannot load the game: ${err.message}`; });
+/** The game cannot be shown (a wrong token, a game that does not exist): a page that
+ *  says so and where to go, instead of the error over an empty board. */
+function showFatal(err) {
+  const bad = err.code === "bad_token";
+  document.title = "Cannot open the game · rootlaw";
+  root.replaceChildren(el("section", { class: "panel fatal", id: "fatal", role: "alert", "data-code": err.code || "" },
+    el("h1", {}, bad ? "This link opens no seat of this game" : "Cannot open the game"),
+    el("p", {}, bad ? "The token in this link is wrong or belongs to another game. Ask for your seat's link again." : err.message),
+    el("p", {}, bad ? el("a", { class: "button", href: `/games/${gid}` }, "Watch as a spectator") : null, " ",
+      el("a", { class: "button secondary", href: "/play" }, "Start a new game"))));
+}
+start().catch(showFatal);

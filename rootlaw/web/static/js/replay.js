@@ -29,7 +29,7 @@ async function show(n) {
   $("prompt").textContent = d ? `${d.name}: ${d.prompt}` : frame.over ? "The game is over." : "";
   $("decision-rule").textContent = d ? `Rule ${d.rule} · chosen: ${d.chosen_label}` : "";
   $("choices").replaceChildren(...(d ? d.labels.map((label, i) => el("li", { class: i === d.chosen ? "chosen" : "" }, label)) : []));
-  drawMap($("map-holder"), ctx.layout, v, ctx.colors, ctx.names);
+  drawMap($("map-holder"), ctx.layout, v, ctx.colors, ctx.names, { catalog: ctx.catalog });
   $("legend-holder").replaceChildren(legend(ctx.colors, ctx.names));
   drawBoards($("boards"), v, { ...ctx, deciding: d?.seat });
   drawTable($("table"), v, ctx.catalog);
