@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rootlaw.core.catalog import deck
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.options import card_label, display_name, label
 
@@ -166,6 +167,16 @@ def _name(v: Any) -> str:
     return display_name(v)
 
 
+def _named(v: Any) -> str:
+    """A card by its label, any other id by its readable name (a quest, a relic)."""
+    if not isinstance(v, str):
+        return str(v)
+    return card_label(v) if v in _CARDS else display_name(v)
+
+
+_CARDS = set(deck("standard").cards) | set(deck("exiles_partisans").cards)
+
+
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -193,8 +204,7 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
         return "random", f"Random result ({kind.replace('_', ' ')}): {_name(value)}."
     text = HIDDEN_RANDOM_TEXT.get(kind, f"A hidden random result ({kind.replace('_', ' ')}).")
     if reveal:
-        shown = ", ".join(card_label(v) if isinstance(v, str) else str(v) for v in value) \
-            if isinstance(value, list) else str(value)
+        shown = ", ".join(_named(v) for v in value) if isinstance(value, list) else str(value)
         text = f"{text[:-1]}: {shown}."
     return "random", text
 

@@ -204,7 +204,7 @@ def test_log_hides_the_deck_and_tells_moves(client: httpx.Client) -> None:
                 assert not any(name in ln["text"] for name in deck_cards)
     texts = [ln["text"] for ln in lines]
     assert any(" moves " in t and " from " in t for t in texts)
-    assert texts[0].startswith("Seating order:")
+    assert texts[0].startswith("Seating order (turns go this way):")
     since = client.get(f"/api/games/{game['id']}/log", params={"since": 10}).json()
     assert all(ln["i"] >= 10 for ln in since["lines"])
 
@@ -285,3 +285,29 @@ def test_a_duchy_game_shows_the_burrow_and_its_clearing_is_pickable(
     assert "swayed" in view["players"]["duchy"]["faction"]
     for f in ("duchy", "marquise"):
         assert_private(state(client, game["id"], token(game, f)), f)
+
+
+def test_a_game_of_bots_replays_step_by_step(client: httpx.Client) -> None:
+    """Issue 41: bots move inside the engine, so a game of four bots is over when it is
+    created; its replay still has a step for each bot action, and every step shows the
+    board as it was then (the record up to it, the pieces moving)."""
+    game = create(client, factions=["mechanical_marquise", "electric_eyrie",
+                                    "automated_alliance", "vagabot"], seed=7)
+    end = client.get(f"/api/games/{game['id']}/replay").json()
+    assert end["over"] and end["steps"] > 40 and end["bot_steps"] == end["steps"]
+    seen_logs, boards = set(), set()
+    for step in range(0, end["steps"], 7):
+        f = client.get(f"/api/games/{game['id']}/replay", params={"step": step}).json()
+        d = f["decision"]
+        assert d["auto"] and d["kind"] == "bot" and d["labels"], step  # what the bot did
+        assert d["seat"] in game["seats"] and not f["over"]
+        seen_logs.add(f["log_end"])
+        boards.add(str([c["warriors"] for c in f["view"]["clearings"]]))
+    assert len(seen_logs) == len(range(0, end["steps"], 7)) and len(boards) > 3
+    # a game with a person: the bots' steps lie between the person's decisions
+    mixed = create(client, seed=8)
+    play_random(client, mixed, 2000, seed=8)
+    last = client.get(f"/api/games/{mixed['id']}/replay").json()
+    decisions = sum(1 for ln in client.get(f"/api/games/{mixed['id']}/log").json()["lines"]
+                    if ln["kind"] == "decision")
+    assert last["bot_steps"] > 20 and last["steps"] >= decisions + last["bot_steps"] - 5

@@ -107,8 +107,7 @@ async def game_replay(request: Request, gid: str, step: int | None = None) -> di
     if not live.game.is_over:
         raise ApiError(409, "game_not_over", "a replay opens once the game is over "
                        "(until then hands and the deck stay hidden)")
-    marks = replay.decision_indexes(live.game.log)
-    return replay.frame(live.game, len(marks) if step is None else step)
+    return replay.frame(live.game, step, live.id)  # decisions' and bots' steps (issue 41)
 
 
 @router.websocket("/games/{gid}/ws")

@@ -276,7 +276,8 @@ function renderOver() {
   box.replaceChildren(el("h2", {}, `${names} won (${shown.win_reason})`),
     el("ol", { class: "final-scores" }, Object.entries(shown.scores).sort((a, b) => b[1] - a[1]).map(([f, n]) =>
       el("li", { "data-faction": f }, `${ctx.names[f]}: ${n} VP`))),
-    el("p", {}, el("a", { class: "button", href: `/games/${gid}/replay` }, "Watch the replay")));
+    el("p", {}, el("a", { class: "button", href: `/games/${gid}/replay` }, "Watch the replay"), " ",
+      el("a", { class: "button secondary", id: "watch-unfold", href: `/games/${gid}/replay?step=0&play=1` }, "Watch it unfold from the start")));
 }
 
 // ---------------------------------------------------------------- acting

@@ -8,6 +8,7 @@ const PRESETS = {
   bots: [["marquise", "here"], ["electric_eyrie", "bot"], ["automated_alliance", "bot"], ["vagabot", "bot"]],
   four: [["marquise", "here"], ["eyrie", "here"], ["alliance", "here"], ["vagabond", "here"]],
   online: [["marquise", "here"], ["eyrie", "link"]],
+  watch: [["mechanical_marquise", "bot"], ["electric_eyrie", "bot"], ["automated_alliance", "bot"], ["vagabot", "bot"]],
 };
 
 function factionById(id) {
@@ -133,6 +134,13 @@ function showCreated(game, here) {
         e.target.textContent = (await copyText(url)) ? "Copied" : url; } }, "Copy link"));
   });
   rows.push(el("li", {}, el("strong", {}, "Spectators"), " ", el("a", { href: game.spectate, id: "spectate-link" }, origin + game.spectate)));
+  if (Object.values(game.seats).every((s) => s.kind === "bot")) { // bots move in the engine: over at once, watched as a replay
+    rows.push(el("li", {}, el("strong", {}, "Watch the bots play"), " ", el("a", { href: `${game.replay}?step=0&play=1`, id: "watch-link" }, "step by step"),
+      " at ", el("select", { id: "watch-speed", "aria-label": "Seconds a step stays on screen", onchange: (e) => {
+        $("watch-link").href = `${game.replay}?step=0&play=1&speed=${e.target.value}`; } },
+      [["2", "2 s"], ["1", "1 s"], ["0.6", "0.6 s"], ["0.3", "0.3 s"], ["0.1", "0.1 s"]].map(([v, t]) => el("option", { value: v, selected: v === "0.6" }, t))),
+      " a step"));
+  }
   $("links").replaceChildren(...rows);
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
 }

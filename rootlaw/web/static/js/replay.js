@@ -21,14 +21,15 @@ async function show(n) {
   $("replay").dataset.step = step;
   $("replay").dataset.steps = steps;
   $("slider").value = step;
-  $("step-label").textContent = `Decision ${step} of ${steps}`;
+  $("step-label").textContent = `Step ${step} of ${steps}`;
   $("turn-line").textContent = v.turn_player ? `Turn ${v.turn}: ${ctx.names[v.turn_player]}, ${v.phase}` : "Setup";
   $("scores").replaceChildren(...v.factions.map((f) => el("li", { style: `--faction:${ctx.colors[f]}`, "data-faction": f },
     el("span", { class: "dot" }), `${ctx.names[f]} `, el("strong", {}, frame.scores[f]))));
   const d = frame.decision;
-  $("prompt").textContent = d ? `${d.name}: ${d.prompt}` : frame.over ? "The game is over." : "";
-  $("decision-rule").textContent = d ? `Rule ${d.rule} · chosen: ${d.chosen_label}` : "";
-  $("choices").replaceChildren(...(d ? d.labels.map((label, i) => el("li", { class: i === d.chosen ? "chosen" : "" }, label)) : []));
+  $("replay").dataset.kind = d?.auto ? "bot" : d ? "decision" : "end";
+  $("prompt").textContent = d?.auto ? d.prompt : d ? `${d.name}: ${d.prompt}` : frame.over ? "The game is over." : "";
+  $("decision-rule").textContent = d?.auto ? "A bot's step (Law of Rootbotics): what it did" : d ? `Rule ${d.rule} · chosen: ${d.chosen_label}` : "";
+  $("choices").replaceChildren(...(d ? d.labels.map((label, i) => el("li", { class: i === d.chosen || d.auto ? "chosen" : "" }, label)) : []));
   drawMap($("map-holder"), ctx.layout, v, ctx.colors, ctx.names, { catalog: ctx.catalog });
   $("legend-holder").replaceChildren(legend(ctx.colors, ctx.names));
   drawBoards($("boards"), v, { ...ctx, deciding: d?.seat });
@@ -46,12 +47,17 @@ async function show(n) {
   }
 }
 
+/** Seconds a step stays on screen while playing (the speed chosen). */
+function speed() {
+  return Number($("speed").value) || 0.6;
+}
+
 function play() {
   if (timer) {
     clearInterval(timer);
     timer = null;
   } else {
-    timer = setInterval(() => { if (step >= steps) play(); else show(step + 1); }, 600);
+    timer = setInterval(() => { if (step >= steps) play(); else show(step + 1); }, speed() * 1000);
   }
   $("play").textContent = timer ? "Pause" : "Play";
   $("play").setAttribute("aria-pressed", String(Boolean(timer)));
@@ -69,7 +75,10 @@ async function start() {
   $("game-title").textContent = `Replay · ${ctx.layout.title} · seed ${state.seed}`;
   $("slider").max = steps;
   lines = (await api(`/api/games/${gid}/log`)).lines;
-  await show(Number(new URLSearchParams(location.search).get("step") ?? steps));
+  const params = new URLSearchParams(location.search);
+  if (params.get("speed") && [...$("speed").options].some((o) => o.value === params.get("speed"))) $("speed").value = params.get("speed");
+  await show(Number(params.get("step") ?? steps));
+  if (params.get("play") === "1") play(); // watch it unfold (a bots' game, issue 41)
 }
 
 $("first").addEventListener("click", () => show(0));
@@ -78,6 +87,7 @@ $("next").addEventListener("click", () => show(step + 1));
 $("last").addEventListener("click", () => show(steps));
 $("play").addEventListener("click", play);
 $("slider").addEventListener("input", (e) => show(Number(e.target.value)));
+$("speed").addEventListener("change", () => { if (timer) { play(); play(); } }); // the new speed at once
 document.addEventListener("keydown", (e) => {
   if (typingIn(e) && e.target.id !== "slider") return;
   const keys = { ArrowLeft: () => show(step - 1), ArrowRight: () => show(step + 1), Home: () => show(0), End: () => show(steps), " ": play };
