@@ -11,6 +11,7 @@ from typing import Any
 
 from rootlaw import bots as _bots  # noqa: F401  (registers the bots)
 from rootlaw import factions as _factions  # noqa: F401  (registers the factions)
+from rootlaw import prototype as _prototype  # noqa: F401  (the prototype rule set, saves too)
 from rootlaw.core import advanced as _advanced  # noqa: F401  (Appendix A steps)
 from rootlaw.core import battle as _battle  # noqa: F401  (registers core steps)
 from rootlaw.core import cards_ep as _cards_ep  # noqa: F401  (registers the E&P card steps)
@@ -51,6 +52,8 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
              insurgents_at_two: bool = False, **kwargs: Any) -> Game:
     """Set up a game and run it to the first decision.
 
+    ``rules``: "law" (the Law of Root, the default) or "prototype" (the print-and-play
+    edition, rootlaw.prototype: its own options, the Law's refused).
     ``setup``: "standard" (5.1) or "advanced" (Appendix A). ``factions`` seats the given
     factions (2 to 6; the Standard Setup takes at most four that start in corners,
     section 5); with the Advanced Setup they set up by their faction setup cards in
@@ -72,6 +75,14 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
     setup choices, keyed by bot faction id, then by the choice names its BotDef lists in
     ``setup_choices`` (e.g. the Vagabot's character, Rootbotics 7.3.1).
     """
+    rules = kwargs.pop("rules", "law")
+    if rules != "law":  # another rule set (DESIGN.md; issue 40): its own package sets it up
+        from rootlaw.prototype import new_game as variant_game
+
+        return variant_game(rules, factions, map, deck, seed, suits=suits, setup=setup,
+                            players=players, bots=bots, bot_difficulty=bot_difficulty,
+                            bot_traits=bot_traits, cooperative=cooperative, bot_setup=bot_setup,
+                            insurgents_at_two=insurgents_at_two, **kwargs)
     if kwargs:
         raise SetupError(f"unknown options: {', '.join(sorted(kwargs))}")
     if setup not in SETUPS:
