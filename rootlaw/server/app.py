@@ -18,7 +18,7 @@ from rootlaw import __version__
 from rootlaw.server import errors
 from rootlaw.server.play.hub import Hub
 from rootlaw.server.resources import web_dir
-from rootlaw.server.routes import api, games, pages, play_pages
+from rootlaw.server.routes import api, apidocs, games, pages, play_pages
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
@@ -65,7 +65,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
         yield
         await hub.close()
 
-    app = FastAPI(title="rootlaw", version=__version__, docs_url="/api/docs",
+    app = FastAPI(title="rootlaw", version=__version__, docs_url=None,  # routes/apidocs.py
                   redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.hub = hub
     errors.install(app)
@@ -75,6 +75,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
     app.include_router(games.router)
     app.include_router(pages.router)
     app.include_router(play_pages.router)
+    app.include_router(apidocs.router)  # Swagger UI from a package, offline
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")
 
     return app
