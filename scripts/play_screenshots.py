@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         shot(page, url + "/play", "#reach[data-verdict]", args.out / "play-lobby.png")
-        game = c.post("/api/games", json={"factions": BASE, "seed": 2024}).json()
+        game = c.post("/api/games", json={"factions": BASE, "seed": 2024, "hotseat": True}).json()
         play(c, game, 130, 7)
         for f in BASE:
             until_seat_decides(c, game, f, 100)

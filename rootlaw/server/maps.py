@@ -21,6 +21,7 @@ from itertools import combinations
 from rootlaw.core.catalog import board
 from rootlaw.core.maps import balanced_layouts as engine_balanced_layouts
 from rootlaw.server.errors import ApiError
+from rootlaw.server.inputs import shown
 from rootlaw.server.resources import load_json
 
 SUITS = ("fox", "rabbit", "mouse")
@@ -53,7 +54,7 @@ def facts(name: str) -> MapFacts:
     raw = load_json("maps.json")["maps"].get(name)
     if raw is None:
         raise ApiError(404, "unknown_map",
-                       f"unknown map {name!r}; known: {', '.join(map_names())}", "name")
+                       f"unknown map {shown(name)}; known: {', '.join(map_names())}", "name")
     clearings = raw["clearings"]
     printed = {c["id"]: c["printed_suit"] for c in clearings}
     return MapFacts(
@@ -71,9 +72,9 @@ def parse_seed(value: str | None) -> int:
     if value is None or value == "":
         return secrets.randbelow(MAX_SEED + 1)
     text = value.strip()
-    if not text.isdigit() or int(text) > MAX_SEED:
+    if not (text.isascii() and text.isdigit()) or len(text) > 20 or int(text) > MAX_SEED:
         raise ApiError(400, "bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}, "
-                       f"not {value!r}", "seed")
+                       f"not {shown(value)}", "seed")
     return int(text)
 
 

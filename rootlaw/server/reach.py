@@ -11,6 +11,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from rootlaw.server.errors import ApiError
+from rootlaw.server.inputs import shown
 from rootlaw.server.resources import load_json
 
 # the engine's faction ids where the reach table's differ: the second Vagabond (9.7),
@@ -64,8 +65,8 @@ def parse_factions(values: list[str]) -> list[str]:
             fid = ALIASES.get(fid, fid)
             if fid not in known:
                 known_list = ", ".join(sorted(known))
-                raise ApiError(400, "unknown_faction",
-                               f"unknown faction {raw.strip()!r}; known: {known_list}", "factions")
+                raise ApiError(400, "unknown_faction", f"unknown faction "
+                               f"{shown(raw.strip())}; known: {known_list}", "factions")
             picks.append(fid)
     for fid, n in Counter(picks).items():
         copies = len(t.faction(fid).reach)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from rootlaw.server.errors import ApiError
+from rootlaw.server.inputs import shown
 from rootlaw.server.resources import load_json
 
 BOOK_IDS = ("law", "rootbotics", "crusader", "prototype")
@@ -108,7 +109,7 @@ def get_book(book_id: str) -> Book:
     book = books().get(book_id)
     if book is None:
         raise ApiError(404, "unknown_book",
-                       f"unknown book {book_id!r}; known: {', '.join(BOOK_IDS)}", "book")
+                       f"unknown book {shown(book_id)}; known: {', '.join(BOOK_IDS)}", "book")
     return book
 
 

@@ -20,19 +20,20 @@ ENV_DB, ENV_DELAY = "ROOTLAW_SERVE_DB", "ROOTLAW_SERVE_AGENT_DELAY"  # to worker
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, answering a handshake it cannot parse (a request
-    line over 8 KB, too many headers) with 400 and closing the connection, which
-    uvicorn's own leaves open and unanswered."""
+    """uvicorn's WebSocket protocol, sending the answer to a handshake it cannot parse
+    (414 for a request line over 8 KB, 400 for too many headers...) and closing the
+    connection, which uvicorn's own leaves open and unanswered."""
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         if self.handshake_initiated or self.conn.handshake_exc is None \
                 or self.transport.is_closing():
             return
-        response = self.conn.reject(400, "Failed to open a WebSocket connection: "
-                                         "invalid HTTP request.\n")
-        self.conn.send_response(response)
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        answer = b"".join(self.conn.data_to_send())  # websockets' refusal, if it made one
+        if not answer:
+            answer = self.conn.reject(400, "Failed to open a WebSocket connection: "
+                                           "invalid HTTP request.\n").serialize()
+        self.transport.write(answer)
         self.transport.close()
 
 

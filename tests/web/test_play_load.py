@@ -119,7 +119,7 @@ async def seat_client(url: str, gid: str, seat: str, tok: str, seed: int,
 async def one_game(url: str, i: int, stats: dict[str, int]) -> dict[str, Any]:
     conn = Conn(url)
     status, game = await conn.request("POST", "/api/games",
-                                      {"factions": FACTIONS, "seed": 1000 + i})
+                                      {"factions": FACTIONS, "seed": 1000 + i, "hotseat": True})
     assert status == 201, game
     conn.close()
     accepted: dict[int, tuple[str, list[Any]]] = {}

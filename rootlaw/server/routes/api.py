@@ -6,6 +6,7 @@ from fastapi import APIRouter, Query
 from rootlaw import __version__
 from rootlaw.server import maps, reach, rulebook
 from rootlaw.server.errors import ApiError
+from rootlaw.server.inputs import shown
 from rootlaw.server.rules_html import Renderer
 
 router = APIRouter(prefix="/api")
@@ -44,7 +45,7 @@ def rule(book_id: str, anchor: str) -> dict[str, object]:
     b = rulebook.get_book(book_id)
     node = b.anchors.get(anchor)
     if node is None:
-        raise ApiError(404, "unknown_rule", f"{b.short} has no rule {anchor!r}", "anchor")
+        raise ApiError(404, "unknown_rule", f"{b.short} has no rule {shown(anchor)}", "anchor")
     return {"book": b.id, "anchor": anchor, "number": node.get("number"),
             "title": node.get("title"), "text": rulebook.node_text(node),
             "html": Renderer(b).node(node), "url": b.link(anchor)}
@@ -57,7 +58,8 @@ def reach_verdict(factions: list[str] = Query(default=[]),  # noqa: B008
                   players: str | None = None) -> dict[str, object]:
     count = None
     if players not in (None, ""):
-        if not players.strip().isdigit():
+        if not (players.strip().isascii() and players.strip().isdigit()) \
+                or len(players.strip()) > 3:
             raise ApiError(400, "bad_players", "players must be a whole number", "players")
         count = int(players)
     return reach.evaluate(reach.parse_factions(factions), count)
