@@ -119,7 +119,7 @@ def check_options(g: Game) -> None:
     d = g.decision
     assert d is not None and len(d.options) >= 2
     assert len(set(d.options)) == len(d.options), "an option is listed twice"
-    assert d.rule.startswith("P") or d.kind in ("move_count",), d.rule
+    assert d.rule.startswith("P"), f"{d.rule}: a prototype decision cites the prototype"
     for o in d.options:
         assert type(o) is tuple and has_text_form(o[0]) and label(o), f"{o!r} has no label"
         c = g.copy()

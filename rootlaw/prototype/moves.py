@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rootlaw.core.game import Game
+from rootlaw.core.move import do_move
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.prototype.base import mark_turn, turn_has
@@ -55,7 +56,7 @@ def take_move(g: Game, s: int, o: Option, retry: Step, after: Step | None = None
     """Take a move option of ``move_options``: the number of warriors is chosen next;
     ``after`` follows the move. Asking permission first: a refusal runs ``retry``
     instead (the mover chooses again)."""
-    steps: tuple[Step, ...] = (("move_count", s, o[1], o[2], 0),)
+    steps: tuple[Step, ...] = (("proto.move_count", s, o[1], o[2]),)
     if after is not None:
         steps = steps + (after,)
     if o[0] == "move":
@@ -96,4 +97,22 @@ class Permission(Handler):
         g.push(st[5])
 
 
-register_steps(Permission())
+class MoveCount(Handler):
+    """P5.5.1: any number of the warriors (one at least) take the move. Args: (seat,
+    from, to)."""
+
+    name = "proto.move_count"
+    kind = "move_count"
+    rule = "P5.5.1"
+
+    def describe(self, g: Game, st: Step) -> str:
+        return f"How many warriors move from {st[2]} to {st[3]}?"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("warriors", k) for k in range(1, g.warriors[st[1]][st[2]] + 1)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        do_move(g, st[1], st[2], st[3], o[1])
+
+
+register_steps(Permission(), MoveCount())
