@@ -128,7 +128,8 @@ def game_length(results: list[GameResult]) -> dict[str, list[int]]:
 
 def score_race(results: list[GameResult]) -> dict[str, Any]:
     """The typical game's race: ``by_event`` the scores after each scoring event,
-    ``by_turn`` rows [faction turns played, *scores] (``GameResult.turn_race``)."""
+    ``by_turn`` the scores after each faction turn, rows [turns played, *scores]
+    (``GameResult.turn_race``)."""
     g = typical_game(results)
     if g is None:
         return {}
@@ -269,7 +270,7 @@ def plot_score_race(rep: dict[str, Any], suffix: str) -> Figure:
     for ax in (by_turn, by_event):
         ax.axhline(30, color="grey", linestyle=":")
     by_event.legend(fontsize=8)
-    by_turn.set_title("by faction turn (as each turn first asks its player)", fontsize=10)
+    by_turn.set_title("by faction turn (the scores as each turn ends)", fontsize=10)
     by_event.set_title("by scoring event", fontsize=10)
     fig.suptitle(f"Score race of the median-length game: seed {race['seed']}, "
                  f"{race['map']}, {race['turns']} turns, {race['reason']}")

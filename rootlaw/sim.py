@@ -60,8 +60,8 @@ class GameResult:
     searched: dict[str, int] = field(default_factory=dict)  # faction -> search iterations
     vp_sources: dict[str, dict[str, int]] = field(default_factory=dict)  # faction -> why
     race: list[list[int]] = field(default_factory=list)  # scores after each scoring
-    # [faction turns played, *scores]: at the start, as each turn first asks its player
-    # to decide (the turns before it played), and at the end (see ``play``)
+    # [faction turns played, *scores] as each turn began, and at the end (the turn the
+    # game ended in): the race as players read it (``race`` has every scoring event)
     turn_race: list[list[int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -86,7 +86,17 @@ def play(spec: GameSpec) -> GameResult:
     """Play one game to its end (or ``max_turns``); seats use their agents (default
     random), bots play themselves inside the engine."""
     t0 = time.perf_counter()
-    g = new_game(spec)
+    g = unstarted(new_game(spec))
+    turn_race: list[list[int]] = []  # row i: [i turns played, *VP] as turn i + 1 begins
+
+    def run_on() -> None:
+        """The automatic steps to the next decision (bots' whole turns too), one at a
+        time, so the scores are taken as each faction turn begins (1.4.1)."""
+        while g.run_step():
+            if g.turn_no > len(turn_race):
+                turn_race.append([g.turn_no - 1, *g.vp])
+
+    run_on()  # the setup seats the players (5.1.1) before their agents take their seats
     # agents by seat: a seat keeps its agent when its player drafts a faction (A.8.2)
     players: list[Any] = []
     names: list[str] = []
@@ -98,18 +108,9 @@ def play(spec: GameSpec) -> GameResult:
     decided = [0] * len(g.factions)
     searched = [0] * len(g.factions)
     decisions = 0
-    # the engine runs automatic steps (bots' whole turns too) between decisions, so the
-    # driver sees turns change only there: when a turn's own player is first asked (not
-    # another player in its battle), the scores hold the turns before it and what this
-    # turn scored before asking; a turn that asks its player nothing is not sampled
-    turn_race = [[0] * (len(g.factions) + 1)]
-    seen = 1
     while not g.is_over and g.turn_no <= spec.max_turns:
         d = g.decision
         assert d is not None
-        if g.turn_no > seen and d.seat == g.factions[g.turn_seat]:
-            seen = g.turn_no
-            turn_race.append([seen - 1, *g.vp])
         i = g.seat_of(d.seat)
         t = time.perf_counter()
         option = decide(players[i], g, seed=spec.seed * 1_000_003 + decisions)
@@ -119,8 +120,9 @@ def play(spec: GameSpec) -> GameResult:
         if last:  # a search agent: its iterations for this decision
             searched[i] += int(last.get("iterations", 0))
             last.clear()
-        g.apply(option)
+        g.apply(option, advance=False)
         decisions += 1
+        run_on()
     sources: dict[str, dict[str, int]] = {f: {} for f in g.factions}
     vp = [0] * len(g.factions)
     race = [vp[:]]
@@ -139,6 +141,16 @@ def play(spec: GameSpec) -> GameResult:
                       {f: decided[i] for i, f in enumerate(fs) if decided[i]},
                       {f: searched[i] for i, f in enumerate(fs) if searched[i]}, sources,
                       race, turn_race)
+
+
+def unstarted(game: rootlaw.Game) -> rootlaw.Game:
+    """The same game before its setup ran (``new_game`` checked its options), for
+    ``run_step`` to play every automatic step from the start."""
+    setup = game.setup
+    rest = {k: v for k, v in setup.items() if k not in ("factions", "map", "deck", "seed")}
+    return rootlaw.Game.new(list(setup["factions"]), map=setup["map"],
+                            deck_name=setup["deck"], seed=int(setup["seed"]), options=rest,
+                            advance=False)
 
 
 def new_game(spec: GameSpec) -> rootlaw.Game:

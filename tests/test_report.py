@@ -280,28 +280,50 @@ def test_the_summary_agrees_with_the_games(drawn: Drawn) -> None:
     assert race["by_event"] == typical.race and race["by_turn"] == typical.turn_race
 
 
-@pytest.mark.parametrize("factions", [FOUR, WITH_BOTS], ids=["law", "bots"])
-def test_the_race_by_turn_samples_the_race_by_event(factions: list[str]) -> None:
-    """Each by-turn row is a moment between scoring events: its scores are a row of the
-    race by event (in order), and it ends on the final scores."""
-    for spec in specs_for(factions, 6, seed=20):
+MIXES = [FOUR, WITH_BOTS, ["duchy", "corvids", "keepers", "hundreds"]]
+
+
+@pytest.mark.parametrize("factions", MIXES, ids=["law", "bots", "expansions"])
+def test_the_race_by_turn_has_every_turn_and_samples_the_race_by_event(
+        factions: list[str]) -> None:
+    """One row a faction turn, bots' turns too (the automatic play runs step by step),
+    the last at the end of the game; each row a moment between scoring events: its
+    scores are a row of the race by event, in order."""
+    for spec in specs_for(factions, 4, seed=20):
         r = play(spec)
+        assert [row[0] for row in r.turn_race] == list(range(r.turns + 1))
         assert r.turn_race[0] == [0] + [0] * len(r.factions)
         assert r.turn_race[-1] == [r.turns] + [r.scores[f] for f in r.factions]
-        turns = [row[0] for row in r.turn_race]
-        assert all(a < b for a, b in zip(turns, turns[1:], strict=False))
         at = 0
         for row in r.turn_race:
             at = r.race.index(row[1:], at)  # raises if not found from there on
 
 
-def test_the_race_by_turn_skips_turns_that_ask_no_one() -> None:
-    """Beside three bots the Marquise's turns alone ask anything: one row a round, as
-    her turn starts (bots play their whole turns between two of her decisions)."""
-    for spec in specs_for(WITH_BOTS, 4, seed=30):
+@pytest.mark.parametrize("factions", MIXES, ids=["law", "bots", "expansions"])
+def test_the_race_by_turn_is_the_scores_at_the_end_of_each_turn(
+        factions: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against the turn each scoring happened in, noted by the engine's own ``score``
+    (patched: the pure build; the compiled one plays the same games, by the identity
+    tests): row T holds every point scored in turns 1 to T and none after."""
+    import rootlaw
+    from rootlaw.core.game import Game
+
+    if rootlaw._build() != "pure":
+        pytest.skip("Game.score can be patched in the pure build only")
+    noted: list[tuple[int, list[int]]] = []
+    score = Game.score
+
+    def noting(self: Game, s: int, n: int, reason: str) -> None:
+        score(self, s, n, reason)
+        noted.append((self.turn_no, list(self.vp)))
+
+    monkeypatch.setattr(Game, "score", noting)
+    for spec in specs_for(factions, 4, seed=40):
+        noted.clear()
         r = play(spec)
-        played = [row[0] for row in r.turn_race[1:-1]]
-        assert len(played) >= 2 and len({t % len(WITH_BOTS) for t in played}) == 1
+        for row in r.turn_race:
+            then = [vp for turn, vp in noted if turn <= row[0]]
+            assert row[1:] == (then[-1] if then else [0] * len(r.factions)), row[0]
 
 
 def test_a_game_without_turn_records_still_draws(tmp_path: Path) -> None:
