@@ -180,3 +180,26 @@ def test_play_help_lists_ids_maps_decks_and_defaults() -> None:
                  "exiles_partisans", "(default: marquise,eyrie)", "(default: fall)",
                  "(default: random)", "b board, l recent log"):
         assert word in text, word
+
+
+def test_the_board_speaks_words_not_field_names() -> None:
+    """Issue 41: faction boards without internal field names or None/False values, quest
+    names rather than ids, the Riverfolk's public hand labelled as theirs."""
+    from rootlaw.cli import paths_of, render
+
+    for mix, me in ((["marquise", "eyrie", "alliance", "vagabond"], "marquise"),
+                    (["riverfolk", "corvids", "duchy", "lizards"], "corvids"),
+                    (["hundreds", "keepers", "electric_eyrie", "vagabot"], "hundreds")):
+        g = rootlaw.new_game(factions=mix, seed=4)
+        rnd = __import__("random").Random(4)
+        while not g.is_over and g.turn_no < 9:
+            g.apply(rnd.choice(g.decision.options))
+        text = render(g.view(me), paths_of(g), width=250)
+        for raw in ("recruited_this_turn", "None", "False", "True", "leader None", "_fox",
+                    "_mouse", "_rabbit", "hand_card", "guard_duty", "errand_"):
+            assert raw not in text, (mix, raw)
+        assert "Your hand" in text
+        if "riverfolk" in mix:
+            assert "Riverfolk Company's hand (public)" in text
+        for f in mix:
+            assert rootlaw.FACTIONS[f].name in text
