@@ -19,7 +19,12 @@ from rootlaw.prototype.base import (
     spendable_as,
 )
 from rootlaw.prototype.battle import battle_targets, start_battle
-from rootlaw.prototype.cards import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
+from rootlaw.prototype.cards import (
+    DAYLIGHT_VERBS,
+    MILITARY,
+    apply_daylight_extra,
+    daylight_extras,
+)
 from rootlaw.prototype.craft import craft, craft_options
 from rootlaw.prototype.hits import lose_piece
 from rootlaw.prototype.moves import move_options, take_move
@@ -95,6 +100,9 @@ class Marquise(ProtoFaction):
             if n >= at:
                 extra += 1
         return ProtoFaction.coins(self, g, s) + extra
+
+    def can_activate(self, g: Game, s: int, card: str) -> bool:
+        return card != MILITARY  # P6.2.10
 
     def ignores_hit(self, g: Game, s: int, c: int, defending: bool, single: bool) -> bool:
         """P5.11.2 The Keep: in a battle there, one hit taken is ignored."""
