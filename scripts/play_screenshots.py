@@ -74,23 +74,15 @@ def terminal(page: Page, path: Path) -> None:
     """`rootlaw play` against three bots, a few decisions in: the narration of the bots'
     turns and the board, as rich draws them in a terminal (SVG), photographed."""
     import io
+    import subprocess
 
     from rich.console import Console
 
-    from rootlaw.cli import main as cli
-
-    out = io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO("1\n" * 7 + "q\n")
-    try:
-        import contextlib
-
-        with contextlib.redirect_stdout(out):
-            cli(["play", "--factions", "marquise,electric_eyrie,automated_alliance,vagabot",
-                 "--seed", "3"])
-    finally:
-        sys.stdin = old
-    lines = out.getvalue().splitlines()
+    res = subprocess.run([sys.executable, "-m", "rootlaw.cli", "play", "--factions",
+                          "marquise,electric_eyrie,automated_alliance,vagabot", "--seed", "3"],
+                         input="1\n" * 7 + "q\n", capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    lines = res.stdout.splitlines()
     last = max(i for i, ln in enumerate(lines) if ln.startswith("[Marquise"))
     first = max(i for i, ln in enumerate(lines[:last]) if "Turn " in ln and "──" in ln) - 12
     con = Console(record=True, width=120, file=io.StringIO(), force_terminal=True)

@@ -75,15 +75,18 @@ def test_the_board_draws_plots_face_down_for_others_and_known_for_the_corvids(
     gid = game["id"]
     known = face_down(state(client, gid, token(game, CV)))["identities"]
     c, ids = next(iter(known.items()))
-    letter = {"bomb": "B", "snare": "N", "extortion": "E", "raid": "D"}[ids[0]]
     page.goto(f"/games/{gid}?token={token(game, CV)}")
     plot = page.locator(f"#game-map g.clearing[data-id='{c}'] g.token-plot[data-owner='{CV}']")
-    expect(plot).to_have_count(1)
-    expect(plot.locator("text")).to_have_text(f"?{letter}")
+    expect(plot).to_have_count(1)  # the Corvids see their plot's icon, marked face down
+    expect(plot.locator("use")).to_have_attribute("href", f"#piece-{ids[0]}")
+    expect(plot.locator("text")).to_have_text("?")
+    expect(plot.locator("[role=img]")).to_have_attribute(
+        "aria-label", f"Corvid Conspiracy face-down plot ({ids[0]}: only you see this)")
     expect(page.locator(f".faction-board[data-faction='{CV}']")).to_contain_text(f"{c}:")
     page.goto(f"/games/{gid}?token={token(game, M)}")
     plot = page.locator(f"#game-map g.clearing[data-id='{c}'] g.token-plot[data-owner='{CV}']")
-    expect(plot.locator("text")).to_have_text("?")
+    expect(plot.locator("text")).to_have_text("?")  # others see a plot's back
+    expect(plot.locator("use")).to_have_attribute("href", "#piece-plot")
     expect(page.locator(f".faction-board[data-faction='{CV}']")).to_contain_text("face down")
     html = page.content()
     assert f"{ids[0]}: only you see" not in html

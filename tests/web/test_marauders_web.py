@@ -78,7 +78,7 @@ def test_the_board_draws_the_hundreds_and_the_keepers(page: Page,
     down = face_down_relics(s)
     expect(board.locator("g.forest-token text", has_text="?")).to_have_count(len(down))
     expect(board.locator(f"g.forest-token[data-kind='{down[0][1]}'] title").first) \
-        .to_contain_text("face down (value unknown)")
+        .to_contain_text("relic (face down)")
     # 15.5.2: the Retinue, three columns in order, with its cards
     retinue = page.locator(f".faction-board[data-faction='{KI}'] .retinue .decree-col")
     expect(retinue).to_have_count(3)

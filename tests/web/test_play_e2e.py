@@ -20,8 +20,13 @@ def version(page: Page) -> int:
 
 
 def click_random(page: Page, rnd: random.Random) -> None:
-    """Click one of the option buttons shown, and wait for the next state."""
-    buttons = page.locator("#options button.option")
+    """Click one of the option buttons (opening a group of a long list first), and wait
+    for the next state."""
+    if page.get_attribute("#options", "data-grouped") == "true":
+        closed = page.locator("#options details.opt-group:not([open]) > summary")
+        if closed.count():
+            closed.nth(rnd.randrange(closed.count())).click()
+    buttons = page.locator("#options button.option:visible")
     expect(buttons.first).to_be_visible()
     v = version(page)
     buttons.nth(rnd.randrange(buttons.count())).click()
@@ -63,7 +68,7 @@ def test_lobby_hotseat_game_against_three_bots_to_the_end_and_replay(
     page.click("#last")
     steps = page.get_attribute("#replay", "data-steps")
     expect(page.locator("#replay")).to_have_attribute("data-step", str(steps))
-    expect(page.locator("#step-label")).to_have_text(f"Decision {steps} of {steps}")
+    expect(page.locator("#step-label")).to_have_text(f"Step {steps} of {steps}")
     for f, n in end["scores"].items():
         expect(page.locator(f"#final [data-faction={f}]")).to_contain_text(f"{n} VP")
     expect(page.locator("#map-holder g.clearing")).to_have_count(12)

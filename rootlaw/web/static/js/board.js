@@ -475,7 +475,7 @@ export function drawBoards(container, view, ctx) {
 export function drawTable(container, view, catalog) {
   const parts = [kv("Deck", `${view.deck_size} cards`), kv("Discard", view.discard.length ? cardList(view.discard.slice(-6).reverse(), catalog) : "empty")];
   if (view.available_dominance?.length) parts.push(kv("Dominance available", cardList(view.available_dominance, catalog)));
-  if (view.quests?.length) parts.push(kv("Quests", view.quests.map(titleCase).join(", ")));
+  if (view.quests?.length) parts.push(kv("Quests", view.quests.map((q) => nameOf(q, catalog)).join(", ")));
   const supply = Object.entries(view.item_supply || {}).filter(([, n]) => n > 0);
   if (supply.length) parts.push(kv("Item supply", supply.map(([i, n]) => `${titleCase(i)} ${n}`).join(", ")));
   container.replaceChildren(el("dl", {}, parts));
