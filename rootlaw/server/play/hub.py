@@ -53,19 +53,22 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Subscriber, str | None] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
+    before: Game | None = None       # the game before its latest decision (undo's check)
     _encoded: dict[str | None, str] = field(default_factory=dict)  # this version, per seat
 
     def __post_init__(self) -> None:
         self.decisions = sum(1 for e in self.game.log if e[0] == "d")
 
-    def become(self, game: Game, version: int, decisions: int) -> None:
-        """The game after a change (or as the store now has it)."""
+    def become(self, game: Game, version: int, decisions: int,
+               before: Game | None = None) -> None:
+        """The game after a change (or as the store now has it); ``before``: the game
+        before that change when the change was one decision."""
         self.game, self.version, self.decisions = game, version, decisions
-        self._encoded = {}
+        self.before, self._encoded = before, {}
 
     def state(self, seat: str | None) -> dict[str, Any]:
         return payload.state(self.id, self.game, self.version, seat, self.kinds,
-                             self.client_seed)
+                             self.client_seed, self.before)
 
     def encoded(self, seat: str | None) -> str:
         """This seat's state as JSON text, built once per version."""
@@ -278,7 +281,7 @@ class Hub:
             # a retried undo must not take back one more decision: look for it first
             if request is not None and (stored := await self._stored(live, request)):
                 return stored
-            plan = await to_thread.run_sync(plan_undo, live.game, seat)
+            plan = await to_thread.run_sync(plan_undo, live.game, seat, live.before)
             if plan.game is None:
                 return await self._retried(live, request, ApiError(
                     409, "cannot_undo", f"cannot undo: {plan.reason}", "token"))
@@ -324,7 +327,7 @@ class Hub:
                                            live.decisions, seat, option, live.summary(new),
                                            request)
         if written == "ok":
-            live.become(new, live.version + 1, live.decisions + 1)
+            live.become(new, live.version + 1, live.decisions + 1, live.game)
         elif written == "stale":
             await self._catch_up(live)
         return written

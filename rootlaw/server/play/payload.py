@@ -65,19 +65,19 @@ def decision_for(game: Game, seat: str | None, n_clearings: int) -> dict[str, An
             "clearings": [option_clearings(o, n) for o in d.options]}
 
 
-def may_undo(game: Game, seat: str | None) -> bool:
+def may_undo(game: Game, seat: str | None, before: Game | None = None) -> bool:
     """Whether the server would accept this seat's undo now (issue 41: the button is
     enabled exactly then). A cheap first test (the latest decision is this seat's and
     nothing random came after it), then the undo's own check (undo.plan_undo: nothing
     else revealed, the turn not passed), which replays the record only when the first
-    test passes."""
+    test passes. ``before``: the game before the latest decision, if kept (no replay)."""
     if seat is None or game.is_over:
         return False
     for e in reversed(game.log):
         if e[0] in ("r", "f", "w"):
             return False
         if e[0] == "d":
-            return bool(e[1] == seat) and plan_undo(game, seat).game is not None
+            return bool(e[1] == seat) and plan_undo(game, seat, before).game is not None
     return False
 
 
@@ -87,9 +87,11 @@ def encode(data: Any) -> bytes:
 
 
 def state(game_id: str, game: Game, version: int, seat: str | None,
-          seats: dict[str, str], client_seed: bool = False) -> dict[str, Any]:
+          seats: dict[str, str], client_seed: bool = False,
+          before: Game | None = None) -> dict[str, Any]:
     """The answer of GET /api/games/{id} and every WebSocket message for one seat.
-    ``client_seed``: the game's creator chose its seed (so could know every secret)."""
+    ``client_seed``: the game's creator chose its seed (so could know every secret);
+    ``before``: the game before its latest decision, if kept (see may_undo)."""
     over = game.is_over
     view = full_view(game) if over else game.view(seat)
     # the clearings, and the Burrow (12.2.2, numbered after them) when in play
@@ -103,5 +105,5 @@ def state(game_id: str, game: Game, version: int, seat: str | None,
         "map": game.setup["map"], "deck": game.setup["deck"],
         "seed": game.setup["seed"] if over else None,  # the seed decides the deck order
         "seed_from": "client" if client_seed else "server",
-        "log_size": len(game.log), "undo": may_undo(game, seat),
+        "log_size": len(game.log), "undo": may_undo(game, seat, before),
     }

@@ -24,7 +24,9 @@ class UndoPlan:
     reason: str = ""
 
 
-def plan_undo(game: Game, seat: str) -> UndoPlan:
+def plan_undo(game: Game, seat: str, before: Game | None = None) -> UndoPlan:
+    """``before``: the game just before the latest decision, when the caller kept it
+    (the hub does); it is checked to be that game and saves replaying the record."""
     log = game.log
     last = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "d"), None)
     if game.is_over:
@@ -36,7 +38,8 @@ def plan_undo(game: Game, seat: str) -> UndoPlan:
         if e[0] in ("r", "f"):
             return UndoPlan(None, 0, f"something random was revealed since ({e[1]})")
     keep = sum(1 for e in log[:last] if e[0] == "d")
-    before = Game.replay(game.setup, log[:last])
+    if before is None or before.log != log[:last]:
+        before = Game.replay(game.setup, log[:last])
     reason = _revealed(before, game, seat)
     if reason:
         return UndoPlan(None, 0, reason)
@@ -56,7 +59,7 @@ def _revealed(before: Game, now: Game, seat: str) -> str:
     if _ruin_items(old) != _ruin_items(new):
         return "an item under a ruin was revealed"
     for other in now.factions:
-        if other != seat and _private(before, other) != _private(now, other):
+        if other != seat and _private(before, other, old) != _private(now, other, new):
             return f"{other} learned something new"
     return ""
 
@@ -65,10 +68,11 @@ def _ruin_items(view: dict[str, Any]) -> int:
     return sum(int(c["ruin_items"]) for c in view["clearings"])
 
 
-def _private(game: Game, seat: str) -> dict[str, Any]:
-    """What ``seat`` knows that the public does not: its view minus the public view."""
+def _private(game: Game, seat: str, public_view: dict[str, Any]) -> dict[str, Any]:
+    """What ``seat`` knows that the public does not: its view minus the public view
+    (``public_view``, the game's)."""
     mine = game.view(seat)["players"][seat]
-    public = game.view(None)["players"][seat]
+    public = public_view["players"][seat]
     out = {k: v for k, v in mine.items() if public.get(k) != v and k != "faction"}
     fm, fp = mine.get("faction") or {}, public.get("faction") or {}
     out["faction"] = {k: v for k, v in fm.items() if fp.get(k) != v}
