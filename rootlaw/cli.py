@@ -135,7 +135,8 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     con = tui.console(out)
     if args.load:
         try:
-            game = rootlaw.Game.from_json(Path(args.load).read_text(encoding="utf-8"))
+            game = rootlaw.Game.from_json(Path(args.load).read_text(encoding="utf-8"),
+                                          rules=getattr(args, "rules", None))
         except (OSError, rootlaw.LoadError) as e:
             con.print(f"cannot load {args.load}: {e}")
             return 2
@@ -336,6 +337,9 @@ def setup_options(args: argparse.Namespace) -> dict[str, Any]:
     """--deck standard|exiles_partisans (A.2); --suits printed|random|balanced or twelve
     comma-separated suits in clearing order (A.1)."""
     out: dict[str, Any] = {"deck": getattr(args, "deck", None) or "standard"}
+    rules = getattr(args, "rules", None)
+    if rules and rules != "law":  # --rules prototype (issue 40)
+        out["rules"] = rules
     suits = getattr(args, "suits", None)
     if suits:
         out["suits"] = suits.split(",") if "," in suits else suits
@@ -343,6 +347,10 @@ def setup_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _setup_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", choices=("law", "prototype"),
+                   help="the rule set: law (the Law of Root, for new games the default) or "
+                   "prototype (the print-and-play edition: its four factions, Fall map); "
+                   "with --load, the save must be of it")
     p.add_argument("--map", default="fall", help="fall, winter, lake or mountain (Appendix C)")
     p.add_argument("--deck", default="standard", help="standard or exiles_partisans (A.2)")
     p.add_argument("--suits", help="the clearings' suits (A.1): printed (Fall's default), "

@@ -1078,7 +1078,7 @@ class Game:
         saved = (setup.get("rules") if isinstance(setup, dict) else None) or "law"
         if rules is not None and saved != rules:
             raise LoadError(f"this is a saved game of the {saved} rules, not of the {rules} "
-                            f"rules: load it with rules={saved!r}")
+                            f"rules: load it with rules={saved!r} (--rules {saved})")
         try:
             return cls._from_dict(data)
         except LoadError:
