@@ -33,6 +33,9 @@ Conventions:
   follows, so play goes on to the next turn; with ``then="daylight"`` or
   ``then="evening"`` the rest of the turn from that phase follows instead (with
   no step, ``turn`` and ``then`` alone start that seat's turn at that phase).
+- ``stop=True`` pauses after the steps (a decision of the turn's player, kind "pause":
+  ``("go",)`` plays on), so the position they leave can be looked at before the next
+  turn (or, with ``then``, the rest of the turn) changes it.
 - ``turn`` is the seat whose turn it is (default: the seat of the first step);
   ``phase`` defaults to what the first step implies.
 - ``forced`` queues random results, like ``Game.force`` (e.g. ``[["dice", [3, 1]]]``).
@@ -41,22 +44,87 @@ Conventions:
   paths, the Ferry), or ``closed``/``ferry`` give them. Cards in ``played`` take
   effect as crafted (Soup Kitchens, Coffin Makers).
 
+- Each faction's own state: a keyword named after the faction id, a dict of that
+  faction's state (below). Unknown faction ids or state names raise TypeError.
+
+      build([LH, RF, M], hundreds={"warlord": 5, "mood": "bitter", "mobs": [5, 6]},
+            riverfolk={"funds": {RF: 2}, "mercenaries": LH}, warriors={LH: {5: 2}})
+
+  Any field of the faction's state can be given by its name (lists become tuples);
+  these read more easily than the raw fields:
+
+  - ``eyrie``: ``leader``, ``face_up``, ``decree`` (column -> cards), ``corner`` (or
+    the top-level ``leader``, ``decree``, ``face_up``, ``corner``);
+  - ``alliance``: ``supporters`` (cards, face down), ``officers``;
+  - ``vagabond``, ``vagabond2``: ``character`` (default "thief"), ``items`` (item ->
+    ready count, or (ready, exhausted, damaged face up, damaged face down); default the
+    character's), ``at`` (a clearing, or a forest as its index or id such as
+    "1_2_5_10"; default the map's first forest), ``relations`` (faction -> -1..3 or
+    "hostile", "indifferent", "allied"; default indifferent), ``aids``,
+    ``quests_done``, ``r_items`` (the "R" items on his board, 9.7.3), ``scorched``;
+    the shared ``quests`` (face up), ``quest_deck`` (top card last; default the other
+    quests) and ``ruin_items`` (clearing -> items) are top-level keywords;
+  - ``lizards``: ``outcast``, ``hated``, ``acolytes``, ``lost_souls``, ``revealed``;
+  - ``riverfolk``: ``funds``, ``payments``, ``committed`` (faction -> warriors),
+    ``prices`` (service -> cost, or the three costs), ``gone`` (suit -> trade posts
+    out of the game), ``riverboats`` and ``mercenaries`` (the faction that bought the
+    service this turn);
+  - ``duchy``: ``swayed`` (a crown of each rank taken off the board), ``used``,
+    ``revealed``, ``crowns``;
+  - ``corvids``: ``face_down`` (clearing -> plot type, placed face down); face-up
+    plots are ``tokens``; ``placed``;
+  - ``hundreds``: ``warlord`` (its clearing, among the ``warriors`` there), ``mood``,
+    ``hoard`` (items, each to its track) or ``command``/``prowess``, ``mobs``
+    (clearings), ``r_items``;
+  - ``keepers``: ``retinue`` (column -> cards; "move", "battle_then_delve" or "delve",
+    "move_or_recover" or "recover"; a column given replaces its Faithful Retainer),
+    ``relics`` (forest -> face-down relic "tablet2", or a list of them), ``recovered``
+    (type -> values);
+  - bots: ``order`` (the order card), ``difficulty``, ``traits`` (3.3); the Electric
+    Eyrie's ``decree`` (column -> cards) and ``viziers`` (default 2, first in the bird
+    column); the Vagabot's ``character``, ``at``, ``ready``, ``exhausted``, ``track``,
+    ``dmg_up``, ``dmg_down`` (the Battle Track balanced unless ``track`` is given).
+
+  Cards a faction holds (supporters, the Decree, the Retinue, order cards, lost souls)
+  come out of the deck, so the cards of the game stay complete.
+
 The game is then run to its first real decision (``g._advance()``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import rootlaw
 from rootlaw import IllegalAction
+from rootlaw.bots.electric_eyrie import COLUMNS as EE_COLUMNS
+from rootlaw.bots.electric_eyrie import ElectricEyrieState
+from rootlaw.bots.vagabot import VagabotState, balance
 from rootlaw.core.cards_ep import entered_play
 from rootlaw.core.cardstate import CardState
 from rootlaw.core.catalog import SUITS, item_supply, pair
 from rootlaw.core.faction_api import FACTIONS
-from rootlaw.core.game import RUIN, Game
+from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.steps import STEPS, FunctionStep, Step, register_steps
-from rootlaw.factions.eyrie import COLUMNS, LEADERS, EyrieState, tuck_viziers
+from rootlaw.factions.alliance import st_of as st_alliance
+from rootlaw.factions.corvids import PLOT, CorvidsState
+from rootlaw.factions.corvids import TYPES as PLOT_TYPES
+from rootlaw.factions.duchy import CROWNS_PER_RANK, RANK_OF, DuchyState
+from rootlaw.factions.eyrie import COLUMNS, LEADERS, VIZIER, EyrieState, tuck_viziers
+from rootlaw.factions.hundreds import MOB, HundredsState, track_of
+from rootlaw.factions.keepers import RETINUE_COLS, KeepersState
+from rootlaw.factions.keepers import TYPES as RELIC_TYPES
+from rootlaw.factions.riverfolk import SERVICES, RiverfolkState
+from rootlaw.factions.vagabond import (
+    ALLIED,
+    CHARACTERS,
+    HOSTILE,
+    ITEM_TYPES,
+    QUESTS,
+    VagabondState,
+    is_vagabond,
+)
 
 PerFaction = Mapping[str, Any]
 
@@ -82,10 +150,10 @@ def build(
     played: PerFaction | None = None,
     items: PerFaction | None = None,
     dominance: PerFaction | None = None,
-    leader: str = "builder",
+    leader: str | None = None,
     decree: Mapping[str, Iterable[str]] | None = None,
     face_up: Iterable[str] | None = None,
-    corner: int = 0,
+    corner: int | None = None,
     deck: Iterable[str] | None = None,
     deck_top: Iterable[str] = (),
     discard: Iterable[str] = (),
@@ -93,6 +161,9 @@ def build(
     supply: Mapping[str, int] | None = None,
     suits: Mapping[int, str] | None = None,
     ruins: bool = True,
+    quests: Iterable[str] | None = None,
+    quest_deck: Iterable[str] | None = None,
+    ruin_items: Mapping[int, Iterable[str]] | None = None,
     step: Step | None = None,
     steps: Iterable[Step] = (),
     then: str | None = None,
@@ -105,14 +176,21 @@ def build(
     deck_name: str = "standard",
     closed: Iterable[tuple[int, int]] | None = None,
     ferry: int | None = None,
+    stop: bool = False,
+    **state: Mapping[str, Any],
 ) -> Game:
     """A game in the given position, advanced to its first decision (see module doc)."""
     factions = list(factions)
+    for f in state:
+        if f not in factions:
+            raise TypeError(f"build() got state for {f!r}, which is not seated "
+                            f"(factions: {', '.join(factions)})")
     g = rootlaw.new_game(factions, seed=seed, map=map, deck=deck_name)  # every field set
     # undo setup's random seating: seats are the order given
     g.factions = tuple(factions)
     g.fdefs = tuple(FACTIONS[f] for f in factions)
     g.fstate = [fd.new_state() for fd in g.fdefs]
+    g.setup = dict(g.setup)
     n = len(factions)
     nc = len(g.board.slots)  # the map's clearings and the Burrow (12.2.2), if any
     g.suits = g.board.default_suits
@@ -145,6 +223,10 @@ def build(
     g.version = 0
     g.cards = CardState((0,) * n)
     g.token_rule = ()
+    g.quests = []
+    g.quest_deck = []
+    g.ruin_items = [()] * nc
+    g.removed_items = []
     if closed is not None:
         g.closed = tuple(sorted(pair(a, b) for a, b in closed))
     if ferry is not None:
@@ -188,19 +270,36 @@ def build(
     for f, card in (dominance or {}).items():
         g.dominance[g.seat_of(f)] = card
 
+    todo = ([step] if step is not None else []) + list(steps)
+    todo = [_seated(g, st) for st in todo]
+    if not todo and (turn is None or then is None and not stop):
+        raise ValueError("give a step (or steps, or turn and then or stop) for the engine "
+                         "to start with")
+    g.turn_seat = seat(g, turn) if turn is not None else todo[0][1]
+    if stop:  # a pause after the steps: the position they leave can be looked at
+        todo.append((STOP, g.turn_seat))
+    first = (todo[0][0] if todo and (todo[0][0] != STOP or then is None)
+             else "daylight_start" if then == "daylight" else "evening_start")
+    g.turn_no = 0 if first == "turn" else 1
+    g.phase = phase or _phase_of(first)
+
+    # each faction's own state (the Eyrie's also from the top-level keywords)
     if "eyrie" in factions:
-        es = g.fstate[g.seat_of("eyrie")]
-        assert isinstance(es, EyrieState)
-        assert leader in LEADERS, leader
-        es.leader = leader
-        es.face_up = tuple(face_up) if face_up is not None else tuple(
-            x for x in LEADERS if x != leader)
-        es.corner = corner
-        tuck_viziers(es, leader)
-        cols = [list(col) for col in es.decree]
-        for name, cards in (decree or {}).items():
-            cols[COLUMNS.index(name)].extend(cards)
-        es.decree = tuple(tuple(col) for col in cols)
+        legacy = {k: v for k, v in (("leader", leader), ("decree", decree),
+                                    ("face_up", face_up), ("corner", corner)) if v is not None}
+        state = {**state, "eyrie": {"leader": "builder", **legacy, **state.get("eyrie", {})}}
+    elif leader is not None or decree is not None or face_up is not None:
+        raise TypeError("leader, decree and face_up are the Eyrie's: it is not seated")
+    for f, spec in state.items():
+        set_state(g, f, spec)
+    if quests is not None:
+        g.quests = list(quests)
+        g.quest_deck = ([q for q in QUESTS if q not in g.quests] if quest_deck is None
+                        else list(quest_deck))
+    elif quest_deck is not None:
+        g.quest_deck = list(quest_deck)
+    for c, its in (ruin_items or {}).items():
+        g.ruin_items[c] = tuple(its)
 
     used = [*g.discard, *g.available]
     for s in range(n):
@@ -220,14 +319,6 @@ def build(
     else:
         g.deck = list(deck)[::-1]
 
-    todo = ([step] if step is not None else []) + list(steps)
-    todo = [_seated(g, st) for st in todo]
-    if not todo and (then is None or turn is None):
-        raise ValueError("give a step (or steps, or turn and then) for the engine to start with")
-    g.turn_seat = seat(g, turn) if turn is not None else todo[0][1]
-    first = todo[0][0] if todo else ("daylight_start" if then == "daylight" else "evening_start")
-    g.turn_no = 0 if first == "turn" else 1
-    g.phase = phase or _phase_of(first)
     if then is not None:
         todo += rest_of_turn(g, g.turn_seat, then)
     elif first != "turn":
@@ -235,6 +326,238 @@ def build(
     g.stack = todo[::-1]
     g._advance()
     return g
+
+
+# ------------------------------------------------------- each faction's state
+def set_state(g: Game, faction: str, spec: Mapping[str, Any]) -> None:
+    """Set ``faction``'s own state from its keyword dict (module doc): its special
+    keywords first, then any field of its state by name."""
+    s = g.seat_of(faction)
+    fs = g.fstate[s]
+    special = _SPECIAL.get(faction, ())
+    fields = _fields(fs)
+    for key, value in spec.items():
+        if key in special:
+            continue
+        if key not in fields:
+            raise TypeError(f"{faction} has no state {key!r}: give "
+                            f"{', '.join(sorted({*special, *fields}))}")
+        setattr(fs, key, _like(getattr(fs, key), value))
+    setter = _SETTERS.get(faction)
+    if setter is not None:
+        setter(g, s, {k: v for k, v in spec.items() if k in special})
+
+
+def _fields(fs: Any) -> tuple[str, ...]:
+    out: list[str] = []
+    for cls in type(fs).__mro__:
+        out += list(getattr(cls, "__slots__", ()))
+    return tuple(out)
+
+
+def _like(current: Any, value: Any) -> Any:
+    """``value`` as the field's type: tuples for tuples (nested too), dicts copied."""
+    if isinstance(current, tuple) and isinstance(value, (list, tuple)):
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    if isinstance(current, dict) and isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+def _seats(g: Game, per: Mapping[Any, int]) -> dict[int, int]:
+    return {seat(g, f): int(k) for f, k in per.items() if k}
+
+
+def _forest(g: Game, where: int | str) -> int:
+    """A forest's pawn/token location from its index or its id ("1_2_5_10")."""
+    if isinstance(where, str):
+        return FOREST + [f for f, _ in g.board.forests].index(where)
+    assert 0 <= where < len(g.board.forests), f"no forest {where}"
+    return FOREST + where
+
+
+def _place(g: Game, where: int | str) -> int:
+    """A pawn location from a clearing number or a forest id."""
+    return _forest(g, where) if isinstance(where, str) else where
+
+
+def _bot_options(g: Game, f: str, spec: Mapping[str, Any]) -> None:
+    """Rootbotics 3.3: difficulty and traits, as new_game records them."""
+    if "difficulty" in spec:
+        g.setup["bot_difficulty"] = {**g.setup.get("bot_difficulty", {}), f: spec["difficulty"]}
+    if "traits" in spec:
+        g.setup["bot_traits"] = {**g.setup.get("bot_traits", {}), f: list(spec["traits"])}
+
+
+def _eyrie(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    es = g.fstate[s]
+    assert isinstance(es, EyrieState)
+    leader = spec.get("leader", es.leader or "builder")
+    assert leader in LEADERS, leader
+    es.leader = leader
+    es.face_up = tuple(spec.get("face_up", [x for x in LEADERS if x != leader]))
+    if "corner" in spec:
+        es.corner = int(spec["corner"])
+    es.decree = ((), (), (), ())
+    tuck_viziers(es, leader)
+    cols: list[list[str]] = [list(col) for col in es.decree]
+    for name, cards in spec.get("decree", {}).items():
+        cols[COLUMNS.index(name)].extend(cards)
+    es.decree = tuple(tuple(col) for col in cols)
+
+
+def _alliance(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    assert g.warrior_supply(s) >= 0, "alliance: more officers and warriors than it has"
+    assert all(c in g.deckdef.cards for c in st_alliance(g, s).supporters)
+
+
+RELATIONS = {"hostile": HOSTILE, "indifferent": 0, "allied": ALLIED}
+
+
+def _vagabond(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    vs = g.fstate[s]
+    assert isinstance(vs, VagabondState)
+    character = spec.get("character", vs.character or "thief")
+    assert character in CHARACTERS, character
+    vs.character = character
+    raw = spec["items"] if "items" in spec else Counter(CHARACTERS[character])
+    vs.items = {}
+    for item, x in raw.items():
+        t = (x, 0, 0, 0) if isinstance(x, int) else tuple(x)
+        assert item in ITEM_TYPES and len(t) == 4, (item, x)
+        vs.items[item] = (int(t[0]), int(t[1]), int(t[2]), int(t[3]))
+    vs.relations = {g.factions[o]: 0 for o in g.others(s) if not is_vagabond(g, o)}
+    for f, level in spec.get("relations", {}).items():
+        assert f in vs.relations, f"{f} has no relationship with the Vagabond"
+        vs.relations[f] = RELATIONS[level] if isinstance(level, str) else int(level)
+    g.pawn[s] = _place(g, spec.get("at", g.pawn[s] or FOREST))
+
+
+def _riverfolk(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    fs = g.fstate[s]
+    assert isinstance(fs, RiverfolkState)
+    for box in ("funds", "payments", "committed"):
+        if box in spec:
+            setattr(fs, box, _seats(g, spec[box]))
+    if "prices" in spec:
+        p = spec["prices"]
+        fs.prices = (tuple(int(p[k]) for k in SERVICES) if isinstance(p, Mapping)
+                     else tuple(int(x) for x in p))
+    if "gone" in spec:
+        fs.gone = tuple(int(spec["gone"].get(suit, 0)) for suit in SUITS)
+    for key, field in (("riverboats", "boats"), ("mercenaries", "mercs")):
+        if key in spec:  # bought by that faction this turn (11.2.7)
+            setattr(fs, field, (seat(g, spec[key]), g.turn_no))
+    for o in range(len(g.factions)):
+        assert g.warrior_supply(o) >= 0, f"{g.factions[o]}: more warriors than it has"
+
+
+def _duchy(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    fs = g.fstate[s]
+    assert isinstance(fs, DuchyState)
+    fs.swayed = tuple(spec.get("swayed", fs.swayed))
+    crowns = [CROWNS_PER_RANK] * 3
+    for m in fs.swayed:
+        crowns[RANK_OF[m]] -= 1
+    fs.crowns = tuple(crowns)
+
+
+def _corvids(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    fs = g.fstate[s]
+    assert isinstance(fs, CorvidsState)
+    for c, kind in spec.get("face_down", {}).items():
+        assert kind in PLOT_TYPES, kind
+        g.place_token(s, PLOT, c)
+        fs.facedown = fs.facedown.added(c, kind)
+
+
+def _hundreds(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    fs = g.fstate[s]
+    assert isinstance(fs, HundredsState)
+    if "warlord" in spec:
+        fs.warlord = int(spec["warlord"])
+        assert not fs.warlord or g.warriors[s][fs.warlord], "the warlord is among warriors"
+    if "hoard" in spec:
+        fs.command = tuple(i for i in spec["hoard"] if track_of(i) == "command")
+        fs.prowess = tuple(i for i in spec["hoard"] if track_of(i) == "prowess")
+    for c in spec.get("mobs", ()):
+        g.place_token(s, MOB, c)
+
+
+COLUMN_ALIASES = {"delve": "battle_then_delve", "recover": "move_or_recover"}
+
+
+def _keepers(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    fs = g.fstate[s]
+    assert isinstance(fs, KeepersState)
+    cols = [list(col) for col in fs.retinue]
+    for name, cards in spec.get("retinue", {}).items():
+        cols[RETINUE_COLS.index(COLUMN_ALIASES.get(name, name))] = list(cards)
+    fs.retinue = (tuple(cols[0]), tuple(cols[1]), tuple(cols[2]))
+    for where, idents in spec.get("relics", {}).items():
+        loc = _forest(g, where)
+        for ident in [idents] if isinstance(idents, str) else idents:
+            g.place_token(s, ident.rstrip("0123456789"), loc)
+            fs.values = fs.values.added(loc, ident)
+    if "recovered" in spec:
+        rec = spec["recovered"]
+        fs.recovered = tuple(tuple(int(v) for v in rec.get(t, ())) for t in RELIC_TYPES)
+
+
+def _electric_eyrie(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    fs = g.fstate[s]
+    assert isinstance(fs, ElectricEyrieState)
+    cols = [list(spec.get("decree", {}).get(c, [])) for c in EE_COLUMNS]
+    cols[-1] = [VIZIER] * int(spec.get("viziers", 2)) + cols[-1]
+    fs.decree = tuple(tuple(c) for c in cols)
+    _bot_options(g, "electric_eyrie", spec)
+
+
+def _vagabot(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    v = g.fstate[s]
+    assert isinstance(v, VagabotState)
+    if "track" in spec:
+        v.track = tuple(bool(x) for x in spec["track"])
+    else:
+        v.track = ()
+        balance(v)  # 7.2.4
+    n = v.ready + v.exhausted + v.dmg_up + v.dmg_down + len(v.track)
+    v.kinds = tuple(["boots"] * n)  # the Vagabot's items are generic (Rootbotics 7.2)
+    if "at" in spec:
+        g.pawn[s] = _place(g, spec["at"])
+    _bot_options(g, "vagabot", spec)
+
+
+def _bot(f: str) -> Callable[[Game, int, Mapping[str, Any]], None]:
+    def setter(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+        _bot_options(g, f, spec)
+    return setter
+
+
+BOT_OPTIONS = ("difficulty", "traits")
+_SPECIAL: dict[str, tuple[str, ...]] = {
+    "eyrie": ("leader", "face_up", "decree", "corner"),
+    "alliance": (),
+    "vagabond": ("character", "items", "relations", "at"),
+    "vagabond2": ("character", "items", "relations", "at"),
+    "riverfolk": ("funds", "payments", "committed", "prices", "gone", "riverboats",
+                  "mercenaries"),
+    "duchy": ("swayed",),
+    "corvids": ("face_down",),
+    "hundreds": ("warlord", "hoard", "mobs"),
+    "keepers": ("retinue", "relics", "recovered"),
+    "mechanical_marquise": BOT_OPTIONS,
+    "automated_alliance": BOT_OPTIONS,
+    "electric_eyrie": ("decree", "viziers", *BOT_OPTIONS),
+    "vagabot": ("at", "track", *BOT_OPTIONS),
+}
+_SETTERS: dict[str, Callable[[Game, int, Mapping[str, Any]], None]] = {
+    "eyrie": _eyrie, "alliance": _alliance, "vagabond": _vagabond, "vagabond2": _vagabond,
+    "riverfolk": _riverfolk, "duchy": _duchy, "corvids": _corvids, "hundreds": _hundreds,
+    "keepers": _keepers, "electric_eyrie": _electric_eyrie, "vagabot": _vagabot,
+    "mechanical_marquise": _bot("mechanical_marquise"),
+    "automated_alliance": _bot("automated_alliance"),
+}
 
 
 def _seated(g: Game, st: Step) -> Step:
@@ -320,3 +643,6 @@ def pause_step(name: str, kind: str, choices: tuple[str, str] = ("done", "skip")
         register_steps(FunctionStep(name, kind, lambda g, st: [(choices[0],), (choices[1],)],
                                     lambda g, st, o: None))
     return name
+
+
+STOP = pause_step("test.stop", "pause", ("go", "stay"))  # ``stop=True``: ("go",) plays on

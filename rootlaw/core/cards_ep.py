@@ -332,7 +332,9 @@ def daylight_options(g: Game, s: int) -> list[Option]:
         for c in g.clearings():
             if g.suits[c] in suits:
                 for o in g.enemies(s):
-                    if g.removable_warriors(o, c):  # 14.2.2: never the warlord
+                    # an enemy warrior (G.1.9: not a mercenary of s), never the warlord
+                    # (14.2.2)
+                    if g.enemy_warriors(s, o, c) and g.removable_warriors(o, c):
                         out.append(("propaganda", c, g.factions[o]))
     if "league_of_adventurous_mice" in played and "league" not in g.once:
         ready = ready_crafted_items(g, s)

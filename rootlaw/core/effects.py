@@ -282,7 +282,8 @@ def _take_enemy_pieces(g: Game, s: int, c: int, warriors: list[tuple[int, int, i
     for o in g.enemies(s):
         if g.pawn[o] == c:  # 9.2.2.I Full Removal
             g.push(*g.fdefs[o].on_full_removal(g, o, c, s))
-        n = remove_warriors(g, o, c, g.warriors[o][c])
+        # G.1.9: not warriors s treats as its own (11.2.7.III Mercenaries)
+        n = remove_warriors(g, o, c, g.enemy_warriors(s, o, c))
         if n:
             warriors.append((o, c, n))
         for p in g.faction_pieces(o, c):

@@ -35,7 +35,8 @@ WIN_SCORE: Final = 30  # 3.1
 HAND_LIMIT: Final = 5  # 6.6, 7.6.2
 RUIN: Final = -1  # owner seat of ruins (2.2.4)
 FOREST: Final = 100  # pawn locations FOREST + i are the map's forests (2.4)
-# g.once: the current player has drawn a card in its Evening (13.2.4 Exposure closes)
+# g.once: the current player has drawn a card in its Evening (13.2.4 Exposure closes,
+# 13.6.1 Exert is no longer possible); marked in games with an anytime rule (Corvids)
 EVENING_DRAWN: Final = "evening_drawn"
 
 Piece = tuple[int, str]  # (owner seat, kind)
@@ -635,8 +636,8 @@ class Game:
             if fd.claims_rule and fd.rules_outright(self, s, c):
                 return s  # 10.2.4 Pilgrims (overrides 7.2.2)
             if fd.lends_warriors and borrower < 0:
-                borrower = fd.lends_warriors_to(self, s)
-                lender = s
+                borrower = self.treated_as_own_by(s)
+                lender = s if borrower >= 0 else -1
         warriors = self.warriors
         here = self.buildings[c]
         weights = self.token_rule  # () unless someone's tokens count (Soup Kitchens)
@@ -644,7 +645,9 @@ class Game:
         who = -1
         tied: list[int] | None = None
         for s in range(len(warriors)):
-            p = warriors[s][c]
+            # G.1.33: lent warriors count for the seat treating them as its own, not for
+            # their owner (11.2.7.III Mercenaries, rulings.md)
+            p = warriors[s][c] if s != lender else 0
             for piece in here:
                 if piece[0] == s:
                     p += 1
@@ -653,7 +656,7 @@ class Game:
                 for piece in self.tokens[c]:
                     if piece[0] == s:
                         p += w
-            if s == borrower:  # 11.2.7.III: mercenaries count for rule
+            if s == borrower:
                 p += warriors[lender][c]
             if p > best:
                 best, who, tied = p, s, None

@@ -137,11 +137,6 @@ def on_map(g: Game, s: int) -> FaceDown:
     return out
 
 
-def is_enemy(g: Game, s: int, o: int) -> bool:
-    """G.1.8: another player not in a coalition with s (9.2.8)."""
-    return o != s and g.coalition[o] != s and g.coalition[s] != o
-
-
 def snared(g: Game, s: int, c: int) -> bool:
     """13.7.2: a face-up snare of s in clearing c (c may be a forest or 0: no)."""
     return 0 < c < len(g.tokens) and (s, "snare") in g.tokens[c]
@@ -202,11 +197,11 @@ class Corvids(FactionDef):
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """13.7.2 Snare: enemy pieces cannot be placed in its clearing while face up."""
-        return snared(g, s, c) and is_enemy(g, s, placer)
+        return snared(g, s, c) and g.is_enemy(s, placer)
 
     def blocks_move(self, g: Game, s: int, mover: int, a: int, b: int) -> bool:
         """13.7.2 Snare: enemy pieces cannot be moved from its clearing while face up."""
-        return snared(g, s, a) and is_enemy(g, s, mover)
+        return snared(g, s, a) and g.is_enemy(s, mover)
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         """13.7.4 Raid: whenever a raid is removed, face up or down (its identity is
@@ -222,7 +217,7 @@ class Corvids(FactionDef):
         """13.2.4 Exposure: on its turn, before drawing in its Evening, an enemy with
         faction pieces in a clearing with a face-down plot, and a matching card to show,
         may guess the plot's type. Bots have no hand (Rootbotics 2.8.1): never."""
-        if (g.turn_seat != current or not is_enemy(g, s, current)
+        if (g.turn_seat != current or not g.is_enemy(s, current)
                 or not g.fdefs[current].has_hand or not g.hands[current]):
             return []
         if g.phase == "evening" and EVENING_DRAWN in g.once:
@@ -570,6 +565,8 @@ class Exert(Handler):
     prompt = "Exert: take one Daylight action and draw no cards?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
+        if EVENING_DRAWN in g.once:  # a card drawn this Evening (Charm Offensive): too late
+            return [("no_exert",)]
         # not by the Ferry: its mover draws a card (C.2.5), and exerting draws none
         out = [o for o in action_options(g, st[1]) if o[0] != "ferry"]
         return out + [("no_exert",)]

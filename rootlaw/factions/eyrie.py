@@ -112,8 +112,9 @@ class Eyrie(FactionDef):
         return st_of(g, s).corner or None
 
     def rules_on_tie(self, g: Game, s: int, c: int) -> bool:
-        """7.2.2 Lords of the Forest (g.rules only asks when s has pieces there)."""
-        return True
+        """7.2.2 Lords of the Forest: with at least one Eyrie piece there (not warriors
+        it only treats as its own, G.1.33)."""
+        return g.has_any_piece(s, c)
 
     def craft_item_vp(self, g: Game, s: int, card: Card) -> int:
         """7.2.3 Disdain for Trade, ignored by the Builder (7.8.1)."""

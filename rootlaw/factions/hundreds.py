@@ -72,11 +72,13 @@ text_form("lh_hit", "take the hit with the {1}")
 
 
 class HundredsState(FactionState):
-    __slots__ = ("warlord", "command", "prowess", "mood", "corner", "looting", "previous")
+    __slots__ = ("warlord", "command", "prowess", "mood", "corner", "looting", "previous",
+                 "ruin_taken")
 
     def __init__(self, warlord: int = 0, command: tuple[str, ...] = (),
                  prowess: tuple[str, ...] = (), mood: str = "stubborn", corner: int = 0,
-                 looting: int = 0, previous: str = "") -> None:
+                 looting: int = 0, previous: str = "",
+                 ruin_taken: tuple[str, ...] = ()) -> None:
         self.warlord = warlord  # the warlord's clearing, 0 off the map (14.2.2)
         self.command = command  # the Hoard's tracks, left to right (14.2.4)
         self.prowess = prowess
@@ -84,15 +86,17 @@ class HundredsState(FactionState):
         self.corner = corner  # the starting corner (14.3.1)
         self.looting = looting  # 14.2.5: the defender's seat + 1 in a looting battle
         self.previous = previous  # 14.4.4: the mood replaced this Birdsong
+        self.ruin_taken = ruin_taken  # "R" items taken from ruins still in the Hoard (9.7.3)
 
     def copy(self) -> HundredsState:
         return HundredsState(self.warlord, self.command, self.prowess, self.mood,
-                             self.corner, self.looting, self.previous)
+                             self.corner, self.looting, self.previous, self.ruin_taken)
 
     def to_json(self) -> dict[str, Any]:
         return {"warlord": self.warlord, "command": list(self.command),
                 "prowess": list(self.prowess), "mood": self.mood, "corner": self.corner,
-                "looting": self.looting, "previous": self.previous}
+                "looting": self.looting, "previous": self.previous,
+                "ruin_taken": list(self.ruin_taken)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> HundredsState:
@@ -107,8 +111,11 @@ class HundredsState(FactionState):
         mood = str(d["mood"])
         if mood not in MOODS:
             raise ValueError(f"bad mood {mood!r}")
+        taken = tuple(str(i) for i in d.get("ruin_taken", ()))
+        if any(i not in command + prowess for i in taken):
+            raise ValueError("an \"R\" item taken from a ruin is not in the Hoard (9.7.3)")
         return cls(int(d["warlord"]), command, prowess, mood, int(d["corner"]),
-                   int(d["looting"]), str(d.get("previous", "")))
+                   int(d["looting"]), str(d.get("previous", "")), taken)
 
 
 def st_of(g: Game, s: int) -> HundredsState:
@@ -173,8 +180,13 @@ def gain_item(g: Game, s: int, item: str) -> None:
 
 
 def lose_item(g: Game, s: int, item: str) -> None:
-    """Remove an item of the Hoard permanently; the rest shift left (14.7.4)."""
+    """Remove an item of the Hoard permanently; the rest shift left (14.7.4). An "R"
+    item of its type leaves first (9.7.3: items of a type are alike, rulings.md)."""
     fs = st_of(g, s)
+    if item in fs.ruin_taken:
+        lst = list(fs.ruin_taken)
+        lst.remove(item)
+        fs.ruin_taken = tuple(lst)
     if item in fs.command:
         lst = list(fs.command)
         lst.remove(item)
@@ -184,10 +196,6 @@ def lose_item(g: Game, s: int, item: str) -> None:
         lst.remove(item)
         fs.prowess = tuple(lst)
     g.removed_items.append(item)
-
-
-def is_enemy(g: Game, s: int, o: int) -> bool:
-    return o != s and g.coalition[o] != s and g.coalition[s] != o
 
 
 def has_mob(g: Game, s: int, c: int) -> bool:
@@ -326,8 +334,10 @@ class Hundreds(FactionDef):
         return NO_STEPS
 
     def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
-        """14.7.1 Bitter: in battle in the warlord's clearing, before the roll."""
-        if mood_is(g, s, "bitter") and warlord_at(g, s) == b.c and bitter_mobs(g, s, b.c):
+        """14.7.1 Bitter: in the Hundreds' battle ("your warlord's clearing": as attacker
+        or defender) in the warlord's clearing, before the roll."""
+        if (s in (b.att, b.dfd) and mood_is(g, s, "bitter") and warlord_at(g, s) == b.c
+                and bitter_mobs(g, s, b.c)):
             return [("hundreds.bitter", s)]
         return NO_STEPS
 
@@ -437,7 +447,7 @@ def raze_targets(g: Game, s: int, done: tuple[int, ...]) -> list[int]:
             out.append(c)
             continue
         for p in g.buildings[c] + g.tokens[c]:
-            if p[0] >= 0 and is_enemy(g, s, p[0]):
+            if p[0] >= 0 and g.is_enemy(s, p[0]):
                 out.append(c)
                 break
     return out
@@ -483,8 +493,9 @@ def raze(g: Game, s: int, c: int) -> None:
 
 
 class RuinItem(Handler):
-    """14.4.1 with 9.7.3: take one item from the ruin (of two, the one of choice);
-    remove the ruin with its last item. Args: (seat, clearing)."""
+    """14.4.1 with 9.7.3: take one item from the ruin (of two, the one of choice), but
+    no "R" item of a type the Hoard holds one of; remove the ruin with its last item.
+    Args: (seat, clearing)."""
 
     name = "hundreds.ruin"
     kind = "take_item"
@@ -493,7 +504,9 @@ class RuinItem(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         c: int = st[2]
-        return [("ruin_item", c, i) for i in dict.fromkeys(g.ruin_items[c])] or [("done",)]
+        held = st_of(g, st[1]).ruin_taken
+        return [("ruin_item", c, i) for i in dict.fromkeys(g.ruin_items[c])
+                if i not in held] or [("done",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
@@ -507,6 +520,8 @@ class RuinItem(Handler):
         g.note("ruin_item", g.factions[s], c, item)
         if not lst and (RUIN, "ruin") in g.buildings[c]:
             g.take_piece(c, (RUIN, "ruin"))
+        fs = st_of(g, s)
+        fs.ruin_taken = fs.ruin_taken + (item,)  # an "R" item in the Hoard (9.7.3)
         gain_item(g, s, item)
 
 
@@ -612,11 +627,14 @@ class Anoint(Handler):
         c: int = o[1]
         fs = st_of(g, s)
         replace = g.warriors[s][c] > 0
+        if replace:  # G.1.21 replace: remove the warrior (Coffin Makers takes it), then place
+            remove_warriors(g, s, c, 1)
         fs.warlord = c
-        if not replace:  # placed: the warlord itself, never a plain warrior
-            g.warriors[s][c] += 1
-            g.pieces_changed(c)
+        g.warriors[s][c] += 1  # the warlord itself, never a plain warrior
+        g.pieces_changed(c)
         g.note("anoint", g.factions[s], c)
+        if replace:
+            trigger_removals(g, s, [(s, c, 1)], in_battle=False)
 
 
 class Mood(Handler):
@@ -999,7 +1017,8 @@ class Jubilant(Handler):
 
 
 def oppressed(g: Game, s: int) -> int:
-    """14.6.2: clearings s rules with a Hundreds piece and no enemy piece."""
+    """14.6.2: clearings s rules with a Hundreds piece and no enemy piece (G.1.9: hired
+    mercenaries are not, G.1.33; nor are they Hundreds pieces)."""
     n = 0
     enemies = g.enemies(s)
     for c in g.clearings():
@@ -1007,7 +1026,7 @@ def oppressed(g: Game, s: int) -> int:
             continue
         clean = True
         for o in enemies:
-            if g.has_any_piece(o, c):
+            if g.has_enemy_piece(s, o, c):
                 clean = False
                 break
         if clean:
@@ -1030,12 +1049,12 @@ class Oppress(Handler):
 
 
 def enemy_pieces(g: Game, s: int, c: int) -> int:
-    """Pieces of enemies in c: warriors, pawns, buildings and tokens (14.7.6)."""
+    """Enemy pieces in c (G.1.9): warriors, pawns, buildings and tokens (14.7.6)."""
     n = 0
     for o in g.enemies(s):
-        n += g.warriors[o][c] + (1 if g.pawn[o] == c else 0)
+        n += g.enemy_warriors(s, o, c) + (1 if g.pawn[o] == c else 0)
     for p in g.buildings[c] + g.tokens[c]:
-        if p[0] >= 0 and is_enemy(g, s, p[0]):
+        if p[0] >= 0 and g.is_enemy(s, p[0]):
             n += 1
     return n
 

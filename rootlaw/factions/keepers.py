@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from rootlaw.core import advanced
 from rootlaw.core.battle import Battle, start_battle
+from rootlaw.core.cards_ep import draw_cards
 from rootlaw.core.catalog import load_json, tracks
 from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
@@ -198,11 +199,6 @@ def matches(g: Game, card: str, c: int) -> bool:
     return suit == "bird" or suit == g.suits[c]
 
 
-def is_enemy(g: Game, s: int, o: int) -> bool:
-    """G.1.8: another player not in a coalition with s (9.2.8)."""
-    return o != s and g.coalition[o] != s and g.coalition[s] != o
-
-
 def relics_at(g: Game, s: int, loc: int) -> list[str]:
     """The kinds of s's relic tokens at a clearing or forest location, with repeats."""
     here = g.forest_tokens[loc - FOREST] if loc >= FOREST else g.tokens[loc]
@@ -367,7 +363,7 @@ class Keepers(FactionDef):
             return NO_STEPS
         fs = st_of(g, s)
         fs.limbo = fs.limbo + (kind,)
-        enemy = by >= 0 and is_enemy(g, s, by)
+        enemy = by >= 0 and g.is_enemy(s, by)
         placer = by if enemy else g.turn_seat
         return [("keepers.trophy", placer, s, kind, 1 if enemy else 0)]
 
@@ -999,14 +995,15 @@ class Gather(Handler):
 
 class Draw(Handler):
     """15.6.3 Draw one card plus one per uncovered draw bonus (waystations on the map);
-    then discard down to five (discard_down)."""
+    then discard down to five (discard_down). The shared Evening draw: Exposure before
+    it (13.2.4), Informants instead of it (E&P)."""
 
     name = "keepers.draw"
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
         s: int = st[1]
-        g.draw(s, 1 + waystations_on_map(g, s))
+        draw_cards(g, s, 1 + waystations_on_map(g, s))
 
 
 register_steps(Relics(), Corner(), Edge(), Homeland(), NewTurn(), Encamp(), Decamp(), Recruit(),

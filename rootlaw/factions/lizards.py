@@ -381,11 +381,14 @@ def conspiracy_options(g: Game, s: int) -> list[Option]:
         out += [("crusade_move", a, b) for a, b in move_pairs(g, s, outcast)]
         if g.ferry:  # C.2.5
             out += [("crusade_ferry", a, b) for a, b in ferry_pairs(g, s, outcast)]
-    if fs.acolytes >= conspiracy_cost(g, s, "convert") and g.warrior_supply(s):
+    cost = conspiracy_cost(g, s, "convert")
+    # 10.4.3: the acolytes spent return to the supply first, so the Cult warrior can be
+    # placed even from an empty supply (1.5.3)
+    if fs.acolytes >= cost and g.warrior_supply(s) + cost > 0:
         for c in outcast:
             if g.may_place(s, c):
-                out += [("convert", c, g.factions[o]) for o in g.enemies(s)
-                        if g.removable_warriors(o, c)]  # 14.2.2: never the warlord
+                out += [("convert", c, g.factions[o]) for o in g.enemies(s)  # G.1.9
+                        if g.enemy_warriors(s, o, c) and g.removable_warriors(o, c)]
     if fs.acolytes >= conspiracy_cost(g, s, "sanctify"):
         suit = fs.outcast
         for c in outcast:

@@ -540,7 +540,13 @@ class Build(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s, kind, c = st[1], o[1], o[2]
         cost = COST[g.count_building(s, kind)]
-        g.push(("marquise.pay_wood", s, c, cost), ("marquise.place", s, kind, c))
+        # 6.5.4.II: the clearings the wood may come from are those connected to the
+        # chosen clearing through clearings she rules when she chooses it (6.5.4.I):
+        # paying can cost her rule (Soup Kitchens), not the choice (rulings.md)
+        group = _ruled_groups(g, s)
+        root = group[c]
+        sources = tuple(sorted(x for x, r in group.items() if r == root))
+        g.push(("marquise.pay_wood", s, c, cost, sources), ("marquise.place", s, kind, c))
 
 
 class Overwork(Handler):
@@ -596,7 +602,8 @@ class Recruit(Handler):
 
 class PayWood(Handler):
     """6.5.4.II: remove wood from the clearing or clearings connected to it through
-    clearings you rule. Args: (seat, clearing, wood still owed)."""
+    clearings you rule, as they were when the clearing was chosen (``Build``). Args:
+    (seat, clearing, wood still owed, the clearings the wood may come from)."""
 
     name = "marquise.pay_wood"
     kind = "pay_wood"
@@ -604,30 +611,26 @@ class PayWood(Handler):
     prompt = "Choose a clearing to take wood from"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s, c, owed = st[1], st[2], st[3]
+        s: int = st[1]
+        owed: int = st[3]
         if owed <= 0:
             return [("done",)]
-        group = _ruled_groups(g, s)
-        root = group[c]
-        sources = [x for x, r in group.items() if r == root and (s, "wood") in g.tokens[x]]
+        sources = [x for x in st[4] if (s, "wood") in g.tokens[x]]
         if sum(g.tokens[x].count((s, "wood")) for x in sources) == owed:
             return [("pay_wood", 0)]  # all of it goes: no choice
-        return [("pay_wood", x) for x in sorted(sources)]
+        return [("pay_wood", x) for x in sources]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        s, c, owed = st[1], st[2], st[3]
+        s: int = st[1]
         if o[1] == 0:
-            group = _ruled_groups(g, s)
-            root = group[c]
-            for x, r in group.items():
-                if r == root:
-                    while (s, "wood") in g.tokens[x]:
-                        g.take_piece(x, (s, "wood"))
+            for x in st[4]:
+                while (s, "wood") in g.tokens[x]:
+                    g.take_piece(x, (s, "wood"))
             return
         g.take_piece(o[1], (s, "wood"))
-        g.push(("marquise.pay_wood", s, c, owed - 1))
+        g.push(("marquise.pay_wood", s, st[2], st[3] - 1, st[4]))
 
 
 class PlaceBuilding(Handler):

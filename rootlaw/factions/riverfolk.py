@@ -223,15 +223,15 @@ class Riverfolk(FactionDef):
         return [("riverfolk.services", current, s, 0)]
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
-        """11.2.5.I Trade Disruption: half the funds, rounded up, and the post leaves
-        the game."""
+        """11.2.5.I Trade Disruption: the post leaves the game; half the funds, rounded
+        up, go when the trigger resolves (1.1.3: each post removed by one effect halves
+        what the one before left)."""
         if kind not in SUIT_OF_POST:
             return NO_STEPS
         fs = st_of(g, s)
         i = SUITS.index(SUIT_OF_POST[kind])
         fs.gone = fs.gone[:i] + (fs.gone[i] + 1,) + fs.gone[i + 1:]
-        lose = (total(fs.funds) + 1) // 2
-        return [("riverfolk.lose_fund", s)] * lose
+        return [("riverfolk.disruption", s)]
 
     def cards_held(self, g: Game, s: int) -> list[str]:
         return []
@@ -520,6 +520,18 @@ class Recruit(Handler):
         g.place_warriors(st[1], st[2], 1)
 
 
+class Disruption(Handler):
+    """11.2.5.I Trade Disruption, one trade post's: half the funds left now, rounded up,
+    one by one."""
+
+    name = "riverfolk.disruption"
+    auto = True
+
+    def run(self, g: Game, st: Step) -> None:
+        lose = (total(st_of(g, st[1]).funds) + 1) // 2
+        g.push(*[("riverfolk.lose_fund", st[1])] * lose)
+
+
 class LoseFund(Handler):
     """11.2.5.I Trade Disruption: the Riverfolk remove funds of their choice, one by one
     (back to their owners' supplies)."""
@@ -540,5 +552,5 @@ class LoseFund(Handler):
 
 register_steps(
     SetupWarrior(), StartingFunds(), SetPrice(), Services(), Birdsong(), Daylight(), Fund(),
-    Recruit(), LoseFund(),
+    Recruit(), Disruption(), LoseFund(),
 )

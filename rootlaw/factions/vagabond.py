@@ -101,7 +101,7 @@ class VagabondState(FactionState):
         self.relations: dict[str, int] = {} if relations is None else relations  # 9.2.9
         self.aids: dict[str, int] = {} if aids is None else aids  # this turn's aids
         self.quests_done = quests_done
-        self.ruin_taken = ruin_taken  # "R" item types taken (9.7.3)
+        self.ruin_taken = ruin_taken  # "R" items taken from ruins still on his board (9.7.3)
         self.scorched = scorched  # D.6.2: clearing holding the Scoundrel's torch
 
     def copy(self) -> VagabondState:
@@ -126,7 +126,8 @@ class VagabondState(FactionState):
         v.relations = {str(k): int(x) for k, x in d["relations"].items()}
         v.aids = {str(k): int(x) for k, x in d["aids"].items()}
         v.quests_done = tuple(d["quests_done"])
-        v.ruin_taken = tuple(d["ruin_taken"])
+        # "R" items on his board (9.7.3): a type he no longer holds is not (older saves)
+        v.ruin_taken = tuple(str(i) for i in d["ruin_taken"] if sum(v.items.get(i, ())))
         v.scorched = int(d["scorched"])
         return v
 
@@ -159,6 +160,17 @@ def shift(vs: VagabondState, item: str, frm: int | None, to: int | None) -> None
 DAMAGED: Final = {READY: DMG_UP, EXHAUSTED: DMG_DOWN}
 REPAIRED: Final = {DMG_UP: READY, DMG_DOWN: EXHAUSTED}
 REFRESHED: Final = {EXHAUSTED: READY, DMG_DOWN: DMG_UP}
+
+
+def lose_item(vs: VagabondState, item: str, side: int) -> None:
+    """An item leaves his board (9.6.4, D.6.2). His items of a type are alike but for the
+    "R" mark, which matters only to 9.7.3: an "R" item of the type leaves first (the
+    choice of a player who could only gain by it, rulings.md)."""
+    shift(vs, item, side, None)
+    if item in vs.ruin_taken:
+        lst = list(vs.ruin_taken)
+        lst.remove(item)
+        vs.ruin_taken = tuple(lst)
 
 
 def flip_item(vs: VagabondState, item: str, side: int, how: dict[int, int]) -> None:
@@ -711,14 +723,18 @@ def special_choices(g: Game, s: int) -> list[Option]:
 
 def coalition_choices(g: Game, s: int) -> list[Option]:
     """9.2.8: with four or more players, a dominance card forms a coalition with the
-    player (not in a coalition) having fewer VP than each other player but him."""
+    player (not in a coalition) having fewer VP than each other player but him. A player
+    who activated a dominance card (a Vagabond in a coalition too) has no score marker
+    on the track (3.3.1): no victory points to compare, never chosen (rulings.md)."""
     if (len(g.factions) < 4 or g.dominance[s] is not None or g.vp[s] < DOMINANCE_MIN_VP):
         return []
     doms = [c for c in dict.fromkeys(g.hands[s]) if g.card(c).kind == "dominance"]
     if not doms:
         return []
     taken = {p for p in g.coalition if p >= 0} | {v for v, p in enumerate(g.coalition) if p >= 0}
-    rest = [o for o in g.others(s)]
+    rest = [o for o in g.others(s) if g.dominance[o] is None]
+    if not rest:
+        return []
     low = min(g.vp[o] for o in rest)
     partners = [o for o in rest if g.vp[o] == low and o not in taken]
     return [("coalition", d, g.factions[p]) for d in doms for p in partners]
@@ -861,7 +877,7 @@ def _special(g: Game, s: int, o: Option) -> None:
     elif o[1] == "hideout":  # D.3.2: repair three, then Evening
         g.push(("vagabond.repair_free", s, 3))
     elif o[1] == "scorched earth":  # D.6.2
-        shift(vs, "torch", EXHAUSTED, None)
+        lose_item(vs, "torch", EXHAUSTED)
         vs.scorched = c
         remove_all_enemy_pieces(g, s, c)
 
@@ -890,7 +906,7 @@ ACTIONS: Final = {
 
 class Explore(Handler):
     """9.5.3 Explore (9.7.3: with two items under a ruin, take one of choice, but not an
-    "R" item of a type already taken from a ruin)."""
+    "R" item of a type he has an "R" item of on his board)."""
 
     name = "vagabond.explore"
     kind = "explore"
@@ -1095,7 +1111,7 @@ class Capacity(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        shift(vs_of(g, st[1]), o[1], SIDES.index(o[2]), None)
+        lose_item(vs_of(g, st[1]), o[1], SIDES.index(o[2]))
         g.removed_items.append(o[1])
         g.push(st)
 

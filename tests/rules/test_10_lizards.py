@@ -312,3 +312,15 @@ def test_10_5_2_recruit_places_a_warrior() -> None:
     play(g, ("ritual_recruit", "bake_sale", 10))
     assert g.warriors[0][10] == 1 and lz(g).revealed == ("bake_sale",)
     assert g.warrior_supply(0) == 24
+
+
+def test_10_4_3_II_convert_with_an_empty_supply() -> None:
+    """10.4.3: acolytes are spent back to the supply first, so Convert needs no
+    warrior in supply beforehand (1.5.3: the Cult warrior can be placed)."""
+    g = build([LZ, M], step=("lizards.conspiracies", LZ), phase="birdsong", stop=True,
+              lizards={"outcast": "fox", "acolytes": 2}, warriors={LZ: {1: 11, 6: 12}, M: {8: 1}})
+    assert g.warrior_supply(0) == 0
+    assert options(g, "convert") == [("convert", 8, M)]
+    play(g, ("convert", 8, M))
+    assert g.warriors[0][8] == 1 and g.warriors[1][8] == 0 and lz(g).acolytes == 0
+    assert g.warrior_supply(0) == 1

@@ -7,10 +7,12 @@ import pytest
 
 import rootlaw
 from rootlaw.core.game import Game
+from rootlaw.core.steps import STEPS
 from rootlaw.factions.riverfolk import POSTS, RiverfolkState, st_of
 from tests.builder import assert_illegal, build, options, pause_step, play, scored
 
 RF, M, E, A, V, LZ = "riverfolk", "marquise", "eyrie", "alliance", "vagabond", "lizards"
+LH = "hundreds"
 PF, PR, PM = POSTS["fox"], POSTS["rabbit"], POSTS["mouse"]
 # Fall: rivers 4-7, 5-10, 7-11, 10-11; suits fox 1 6 8 12, rabbit 3 4 5 10, mouse 2 7 9 11
 
@@ -84,6 +86,18 @@ def test_11_2_5_i_trade_disruption() -> None:
     play(g, ("lose_fund", M))  # 3 funds: 2 removed; the second, the only owner left
     assert rf(g).funds == {0: 1, 1: 0} and g.warrior_supply(1) == 25 - 2
     assert g.fdefs[0].crafting_pieces(g, 0) == (0, 1, 0)  # 11.2.1: still uncovered
+
+
+def test_11_2_5_I_trade_disruption_halves_each_removal() -> None:
+    """1.1.3: one Favor removing two trade posts triggers Trade Disruption twice, each
+    on the funds left: 4 funds lose 2, then 1 of the 2 left."""
+    g = build([RF, M], step=("craft", M), phase="daylight", stop=True,
+              riverfolk={"funds": {RF: 4}}, tokens={RF: {1: [PF], 8: [PF]}},
+              buildings={M: {1: ["workshop"], 6: ["workshop"], 12: ["workshop"]}},
+              hands={M: ["favor_of_the_foxes"]})
+    play(g, ("craft", "favor_of_the_foxes", ()))
+    assert rf(g).gone == (2, 0, 0) and rf(g).funds == {0: 1}
+    assert g.warrior_supply(0) == 15 - 1
 
 
 # ============================================================= 11.2.6 services
@@ -183,6 +197,40 @@ def test_11_2_7_iii_a_even_hits_remove_mercenaries() -> None:
     g.warriors[1][5] = 0
     b.taken[1] = 2
     assert mercenary_hit(g, b, 1, 1, 5) == 0  # no owned warriors: mercenaries
+
+
+def test_11_2_7_III_mercenaries_rule_for_the_buyer_not_the_riverfolk() -> None:
+    """rulings.md: hired warriors count toward the buyer's rule, not the Riverfolk's: a
+    clearing with a mob and one mercenary is the Hundreds'. In the buyer's Birdsong
+    they are the Riverfolk's again."""
+    g = build([LH, RF], turn=LH, phase="daylight", stop=True,
+              riverfolk={"mercenaries": LH}, warriors={RF: {5: 1}}, tokens={LH: {5: ["mob"]}})
+    assert g.ruler(5) == 0 and g.rules(0, 5)
+    g.phase = "birdsong"
+    g.pieces_changed()
+    assert g.ruler(5) == 1
+
+
+def test_11_2_7_III_mercenaries_are_not_enemy_pieces_to_the_buyer() -> None:
+    """G.1.9, G.1.33: the buyer's Favor of the Foxes removes the Riverfolk's trade post
+    (still an enemy piece) and leaves the warriors it treats as its own."""
+    g = build([RF, M], step=("craft", M), phase="daylight", stop=True,
+              riverfolk={"mercenaries": M}, warriors={RF: {1: 2, 6: 1}},
+              tokens={RF: {6: [PF]}}, hands={M: ["favor_of_the_foxes"]},
+              buildings={M: {1: ["workshop"], 8: ["workshop"], 12: ["workshop"]}})
+    play(g, ("craft", "favor_of_the_foxes", ()))
+    assert g.warriors[0][1] == 2 and g.warriors[0][6] == 1
+    assert g.count_token(0, PF) == 0 and scored(g, M) == [(M, 1, "removal")]
+
+
+def test_11_2_7_III_propaganda_bureau_cannot_take_mercenaries() -> None:
+    """G.1.9: Propaganda Bureau replaces an enemy warrior: not a hired one."""
+    g = build([RF, M, E], deck_name="exiles_partisans", step=("marquise.actions", M, 3),
+              stop=True, riverfolk={"mercenaries": M}, warriors={RF: {5: 1}, E: {5: 1}},
+              played={M: ["propaganda_bureau"]}, hands={M: ["bake_sale"]})
+    assert options(g, "propaganda") == [("propaganda", 5, E)]
+    g.phase = "birdsong"  # not hired outside the buyer's Daylight and Evening
+    assert ("propaganda", 5, RF) in STEPS["marquise.actions"].options(g, g.stack[-1])
 
 
 def test_11_2_7_iii_b_vagabond_hostility_goes_to_the_buyer() -> None:

@@ -671,3 +671,33 @@ def test_13_7_2_no_plot_or_raid_in_the_burrow() -> None:
     trigger_removals(g, 1, [], [(0, 5, PLOT)], in_battle=False)
     g._advance()
     assert g.warriors[0][B] == 0 and g.warriors[0][1] == g.warriors[0][2] == 1
+
+
+def test_13_6_1_no_exert_after_a_charm_offensive_draw() -> None:
+    """13.6.1 Exert is for a player who chooses to draw no cards in Evening: once
+    Charm Offensive has drawn a card at the start of Evening, it is too late."""
+    evening = [("evening_start", CV), ("corvids.exert", CV), ("corvids.draw", CV)]
+    g = build([CV, M], deck_name="exiles_partisans", steps=evening, stop=True,
+              played={CV: ["charm_offensive"]}, warriors={CV: {1: 2}})
+    play(g, ("charm", M))
+    assert g.decision.kind == "pause"  # no Exert was offered
+    assert len(g.hands[0]) == 2 and g.vp[1] == 1  # Charm Offensive's card, then 13.6.2's
+    g = build([CV, M], deck_name="exiles_partisans", steps=evening, stop=True,
+              played={CV: ["charm_offensive"]}, warriors={CV: {1: 2}})
+    play(g, ("skip",))
+    assert g.decision.kind == "exert" and options(g, "move")  # no card drawn: exert
+
+
+def test_13_2_4_exposure_before_the_keepers_evening_draw() -> None:
+    """13.2.4: "before drawing any cards in their Evening": the Keepers' Evening draw
+    opens the Exposure window like every other faction's."""
+    g = build([CV, "keepers"], turn="keepers", then="evening", warriors={"keepers": {5: 1}},
+              corvids={"face_down": {5: "bomb"}}, hands={"keepers": ["bake_sale"]})
+    while g.decision.kind != "anytime" and g.phase == "evening" and g.turn_seat == 1:
+        assert g.decision.seat == "keepers"
+        g.apply(("kk_retinue_done",) if ("kk_retinue_done",) in options(g)
+                else g.decision.options[-1])
+    assert g.decision.kind == "anytime" and ("expose", 5, "bomb") in options(g)
+    drawn = len(g.hands[1])
+    play(g, ("go_on",))
+    assert len(g.hands[1]) == drawn + 1  # then the draw (15.6.3)

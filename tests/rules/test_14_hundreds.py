@@ -469,3 +469,35 @@ def test_14_7_1_bitter_turns_mobs_into_warriors() -> None:
 def test_illegal_options_change_nothing() -> None:
     g = at([("hundreds.anoint", LH)], turn=LH, warriors={LH: {1: 2}}, stop=True)
     assert_illegal(g, ("anoint", 7))
+
+
+def test_14_7_1_bitter_only_in_the_hundreds_own_battle() -> None:
+    """14.7.1 "In battle in your warlord's clearing": the Hundreds must fight in it;
+    a battle of two other factions there offers no Bitter."""
+    g = build([LH, M, E], step=("marquise.actions", M, 3), stop=True,
+              hundreds={"warlord": 5, "mood": "bitter", "mobs": [1]},
+              warriors={LH: {5: 1}, M: {5: 2}, E: {5: 1}}, forced=[["dice", [0, 0]]])
+    play(g, ("action", "battle"), ("battle", 5, E))
+    assert g.decision.seat == M and g.decision.kind == "action"  # the battle is over
+    assert g.count_token(0, "mob") == 1 and g.warriors[0][5] == 1
+
+
+def test_14_4_3_anoint_replaces_a_warrior_onto_coffin_makers() -> None:
+    """14.4.3 with G.1.21 and Coffin Makers (E&P): "replace" removes the warrior (onto
+    Coffin Makers, as the Keepers' Encamp does) before the warlord is placed."""
+    g = build([LH, M], deck_name="exiles_partisans", step=("hundreds.anoint", LH),
+              phase="birdsong", stop=True, played={M: ["coffin_makers"]},
+              warriors={LH: {6: 2}})
+    assert g.warriors[0][6] == 2 and warlord_at(g, 0) == 6
+    assert g.cards.coffins[0] == 1 and g.warrior_supply(0) == 21 - 3
+
+
+def test_14_4_1_raze_takes_no_second_R_item_of_a_type() -> None:
+    """14.4.1 with 9.7.3: with an "R" sword in the Hoard, the Hundreds razing a ruin of
+    two items cannot take its "R" sword."""
+    g = build([LH, M], step=("hundreds.raze", LH, ()), phase="birdsong", stop=True,
+              hundreds={"warlord": 11, "mobs": [11, 12]}, warriors={LH: {11: 1}},
+              ruin_items={11: ("sword", "hammer"), 12: ("sword", "bag")})
+    play(g, ("raze", 11), ("ruin_item", 11, "sword"))  # then 12: its sword not offered
+    assert lh(g).prowess == ("sword",) and lh(g).command == ("bag",)
+    assert g.ruin_items[12] == ("sword",)

@@ -412,3 +412,16 @@ def test_15_2_4_devout_knights_ignore_the_vagabots_marksman_hit() -> None:
     assert ("first_hit_ignored", KI, 1) in [tuple(e) for e in g.log]
     g = vagabot_marksman_battle({})  # no relic: both hits land
     assert g.warriors[g.seat_of(KI)][1] == 1
+
+
+def test_15_6_3_informants_replace_the_keepers_evening_draw() -> None:
+    """15.6.3 with Informants (E&P): the Keepers' Evening draw goes through the shared
+    draw, so Informants offers the ambush in the discard pile instead."""
+    g = build([KI, M], deck_name="exiles_partisans", turn=KI, then="evening",
+              played={KI: ["informants"]}, discard=["ambush_fox"])
+    while g.decision.kind != "draw" and g.phase == "evening" and g.turn_seat == 0:
+        g.apply(("kk_retinue_done",) if ("kk_retinue_done",) in options(g)
+                else g.decision.options[-1])
+    assert options(g) == [("draw", 1), ("informants", "ambush_fox")]
+    play(g, ("informants", "ambush_fox"))
+    assert g.hands[0] == ["ambush_fox"] and g.discard == []

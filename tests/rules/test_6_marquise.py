@@ -314,3 +314,23 @@ def test_6_2_3_field_hospitals_in_the_keep_clearing_after_an_ambush_keeps_the_ba
     g.apply(("field_hospitals", "anvil"))
     assert len(dice_rolled(g)) == 1, "the battle went on to the roll"
     assert g.warriors[1][1] == 1 and g.warriors[0][1] == 2
+
+
+def test_6_5_4_soup_kitchens_rule_checked_on_choosing_the_clearing() -> None:
+    """6.5.4.I-II: rule is checked when the clearing is chosen; the wood may then come
+    from the clearings connected through ruled clearings at that moment, even when
+    paying a wood costs the Marquise rule there (she rules 5 only because Soup
+    Kitchens counts her two wood twice: 4 to the Eyrie's 3)."""
+    g = build([M, E], deck_name="exiles_partisans", step=("marquise.build", M), stop=True,
+              played={M: ["soup_kitchens"]}, warriors={E: {5: 3}},
+              buildings={M: {1: ["workshop"], 12: ["workshop"]}},
+              tokens={M: {1: ["wood"], 5: ["wood", "wood"]}})
+    assert g.ruler(5) == 0 and ("build", "workshop", 5) in options(g)
+    play(g, ("build", "workshop", 5))
+    assert set(options(g)) == {("pay_wood", 1), ("pay_wood", 5)}  # the third costs 2
+    play(g, ("pay_wood", 5))
+    assert g.ruler(5) == 1  # 2 to 3: rule lost to the Eyrie; the payment goes on
+    assert options(g) == [("pay_wood", 1), ("pay_wood", 5)]
+    play(g, ("pay_wood", 5))
+    assert (0, "workshop") in g.buildings[5] and g.count_token(0, "wood") == 1
+    assert scored(g, M) == [(M, VP["workshop"][2], "build")]

@@ -352,3 +352,14 @@ def test_7_7_1_no_humiliation_with_dominance_active() -> None:
               step=("eyrie.decree_start", E))
     g.apply(("turmoil", "fox"))
     assert g.vp[1] == 12 and not scored(g)
+
+
+def test_7_2_2_lords_of_the_forest_needs_an_eyrie_piece() -> None:
+    """7.2.2 with G.1.33: hired Riverfolk warriors are still Riverfolk pieces, so the
+    Eyrie tied with them alone, and no Eyrie piece, do not rule; with one Eyrie warrior
+    in the tie they do."""
+    g = build([E, M, "riverfolk"], turn=E, phase="daylight", stop=True,
+              riverfolk={"mercenaries": E}, warriors={"riverfolk": {5: 2, 1: 1}, M: {5: 2, 1: 2},
+                                                     E: {1: 1}})
+    assert g.ruler(5) is None  # 2 mercenaries to 2 Marquise warriors, no Eyrie piece
+    assert g.ruler(1) == 0  # 1 + 1 mercenary to 2, with an Eyrie warrior: Lords

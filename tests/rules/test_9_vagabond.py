@@ -1169,3 +1169,23 @@ def test_9_7_aid_the_other_vagabond() -> None:
     g.apply(("aid", V2, "bake_sale"))
     assert g.hands[1] == ["bake_sale"] and vs(g).relations == {M: 0} and g.vp[0] == 0
     assert items(g) == {"boots": (1, 1, 0, 0)}
+
+
+def test_9_7_3_R_item_blocked_only_while_held() -> None:
+    """9.7.3 "if they *have* the same type of R item on their faction board": once his
+    R sword has left his board (the item limit, 9.6.4), he may take another."""
+    g = game((V, V2, M), at=11, items={"sword": 1, "boots": 3, "torch": 2, "hammer": 1},
+             ruin_taken=["sword"], ruin_items={11: ("sword", "hammer")},
+             step=("vagabond.capacity", V), more=[("vagabond.explore", V, 11)])
+    play(g, ("drop", "sword", "ready"))  # seven items, the limit six
+    assert vs(g).ruin_taken == ()
+    assert options(g) == [("take_ruin_item", "sword"), ("take_ruin_item", "hammer"),
+                          ("no_item",)]
+
+
+def test_9_2_8_no_coalition_with_a_player_who_activated_dominance() -> None:
+    """9.2.8 with 3.3.1: a player who activated a dominance card has no score marker on
+    the track, so no victory points to compare: neither chosen nor the lowest."""
+    g = four({V: 12, M: 5, E: 0, A: 8}, hands={V: ["dominance_fox"]},
+             dominance={E: "dominance_rabbit"})
+    assert options(g, "coalition") == [("coalition", "dominance_fox", M)]

@@ -382,6 +382,24 @@ def test_informants_instead_of_drawing() -> None:
     assert g.hands[0] == ["ambush_fox"] and "ambush_fox" not in g.discard  # no card drawn
 
 
+PASS = (("done",), ("skip",), ("no_exert",), ("go_on",), ("kk_retinue_done",))
+
+
+@pytest.mark.parametrize("faction", ["marquise", "eyrie", "alliance", "vagabond", "lizards",
+                                     "duchy", "corvids", "hundreds", "keepers"])
+def test_informants_in_every_factions_evening_draw(faction: str) -> None:
+    """Every faction's Evening draw is the one draw path, with its hooks: Informants
+    offers the ambush in the discard pile instead (the Riverfolk draw none, 11.6)."""
+    other = "eyrie" if faction == "marquise" else "marquise"
+    state: dict[str, Any] = {"vagabond": {"at": 5}, "lizards": {"outcast": "fox"}}
+    g = build([faction, other], deck_name=EP, turn=faction, then="evening",
+              played={faction: ["informants"]}, discard=["ambush_fox"],
+              **{f: v for f, v in state.items() if f == faction})
+    while g.decision.kind != "draw" and g.decision.seat == faction and g.phase == "evening":
+        g.apply(next((o for o in PASS if o in g.decision.options), g.decision.options[-1]))
+    assert g.decision.kind == "draw" and ("informants", "ambush_fox") in options(g)
+
+
 def test_informants_without_ambush_draws() -> None:
     g = ep(played={M: ["informants"]}, warriors={M: {1: 1}}, discard=["anvil"],
            deck_top=["bake_sale"], turn=M, then="evening")
