@@ -18,8 +18,10 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from anyio import to_thread
 
@@ -31,10 +33,12 @@ from rootlaw.server.inputs import digest, option_value, shown
 from rootlaw.server.play import fanout, newgame, payload, seats
 from rootlaw.server.play.store import Request, Store, Written, default_url
 from rootlaw.server.play.undo import plan_undo
+from rootlaw.server.play.views import Views
 
 log = logging.getLogger("rootlaw.play")
 MAX_LIVE = 256  # games kept in memory (idle ones beyond this are dropped, then reloaded)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+T = TypeVar("T")
 
 
 class Subscriber(Protocol):
@@ -53,21 +57,23 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[Subscriber, str | None] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
-    before: Game | None = None       # the game before its latest decision (undo's check)
+    views: Views = field(init=False)  # the game's views, each built once
+    before: Views | None = None      # the game before its latest decision (undo's check)
     _encoded: dict[str | None, str] = field(default_factory=dict)  # this version, per seat
 
     def __post_init__(self) -> None:
         self.decisions = sum(1 for e in self.game.log if e[0] == "d")
+        self.views = Views(self.game)
 
     def become(self, game: Game, version: int, decisions: int,
-               before: Game | None = None) -> None:
-        """The game after a change (or as the store now has it); ``before``: the game
-        before that change when the change was one decision."""
+               before: Views | None = None) -> None:
+        """The game after a change (or as the store now has it); ``before``: the views
+        of the game before that change when the change was one decision."""
         self.game, self.version, self.decisions = game, version, decisions
-        self.before, self._encoded = before, {}
+        self.views, self.before, self._encoded = Views(game), before, {}
 
     def state(self, seat: str | None) -> dict[str, Any]:
-        return payload.state(self.id, self.game, self.version, seat, self.kinds,
+        return payload.state(self.id, self.views, self.version, seat, self.kinds,
                              self.client_seed, self.before)
 
     def encoded(self, seat: str | None) -> str:
@@ -117,6 +123,7 @@ class Hub:
         self.agent_delay = agent_delay
         self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
+        self._writer: ThreadPoolExecutor | None = None
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading = asyncio.Lock()
         self._listener: asyncio.Task[None] | None = None
@@ -129,6 +136,15 @@ class Hub:
             self._store = Store(self.db_url or default_url(), self.origin)
         return self._store
 
+    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        """A write to the store, off the event loop, in the writers' threads: one for
+        SQLite (its writers queue here, not on the database lock with its sleeping
+        retries), several for PostgreSQL."""
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(8 if self.store.postgres else 1,
+                                              thread_name_prefix="rootlaw-store")
+        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
     # ------------------------------------------------------------ create, load
     async def create(self, body: Any) -> tuple[LiveGame, dict[str, str]]:
         request = newgame.parse_create(body)
@@ -139,7 +155,7 @@ class Hub:
         live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed)
         stored = {f: {"kind": k, "token_hash": hashes.get(f)}
                   for f, k in request.kinds.items()}
-        await to_thread.run_sync(self.store.create, gid, game.setup, stored, live.summary())
+        await self._write(self.store.create, gid, game.setup, stored, live.summary())
         self._keep(live)
         self.schedule_agent(live)
         return live, tokens
@@ -281,12 +297,13 @@ class Hub:
             # a retried undo must not take back one more decision: look for it first
             if request is not None and (stored := await self._stored(live, request)):
                 return stored
-            plan = await to_thread.run_sync(plan_undo, live.game, seat, live.before)
+            plan = await to_thread.run_sync(plan_undo, live.game, seat, live.before,
+                                            live.views)
             if plan.game is None:
                 return await self._retried(live, request, ApiError(
                     409, "cannot_undo", f"cannot undo: {plan.reason}", "token"))
-            written = await to_thread.run_sync(self.store.truncate, live.id, live.version,
-                                               plan.keep, live.summary(plan.game), request)
+            written = await self._write(self.store.truncate, live.id, live.version, plan.keep,
+                                        live.summary(plan.game), request)
             if written == "ok":
                 live.become(plan.game, live.version + 1, plan.keep)
             else:
@@ -323,11 +340,10 @@ class Hub:
                       request: Request | None = None) -> Written:
         """Under the lock: ``new`` (the live game after ``option``) stored, then made
         live; if another process wrote first, the live game catches up instead."""
-        written = await to_thread.run_sync(self.store.append, live.id, live.version,
-                                           live.decisions, seat, option, live.summary(new),
-                                           request)
+        written = await self._write(self.store.append, live.id, live.version, live.decisions,
+                                    seat, option, live.summary(new), request)
         if written == "ok":
-            live.become(new, live.version + 1, live.decisions + 1, live.game)
+            live.become(new, live.version + 1, live.decisions + 1, live.views)
         elif written == "stale":
             await self._catch_up(live)
         return written
@@ -470,5 +486,7 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
         if self._store is not None:
             self._store.close()

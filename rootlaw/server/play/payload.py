@@ -3,6 +3,7 @@ information). A spectator gets the public view; once the game is over, everyone
 gets the full view (every hand revealed)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -12,6 +13,9 @@ from rootlaw.core.options import Option
 from rootlaw.narrate import readable
 from rootlaw.server.play.seats import faction_name
 from rootlaw.server.play.undo import plan_undo
+from rootlaw.server.play.views import Views
+
+ViewOf = Callable[[str | None], dict[str, Any]]  # game.view, or a Views of it
 
 # verbs whose integer arguments are not clearings, or only some of them are
 CLEARING_ARGS: dict[str, tuple[int, ...]] = {
@@ -21,12 +25,14 @@ CLEARING_ARGS: dict[str, tuple[int, ...]] = {
 PAWN_VERBS = ("slip", "glide", "pawn_move")  # clearings given as text
 
 
-def full_view(game: Game) -> dict[str, Any]:
+def full_view(game: Game, view_of: ViewOf | None = None) -> dict[str, Any]:
     """The public view with every player's private part filled in (finished games,
-    replays)."""
-    view = game.view(None)
-    for f in game.factions:
-        view["players"][f] = game.view(f)["players"][f]
+    replays); ``view_of``: where the views come from (default ``game.view``), left
+    unchanged."""
+    view_of = view_of or game.view
+    view = dict(view_of(None))
+    view["players"] = {**view["players"],
+                       **{f: view_of(f)["players"][f] for f in game.factions}}
     view["you"] = None
     return view
 
@@ -65,19 +71,21 @@ def decision_for(game: Game, seat: str | None, n_clearings: int) -> dict[str, An
             "clearings": [option_clearings(o, n) for o in d.options]}
 
 
-def may_undo(game: Game, seat: str | None, before: Game | None = None) -> bool:
+def may_undo(game: Game, seat: str | None, before: Views | None = None,
+             now: Views | None = None) -> bool:
     """Whether the server would accept this seat's undo now (issue 41: the button is
     enabled exactly then). A cheap first test (the latest decision is this seat's and
     nothing random came after it), then the undo's own check (undo.plan_undo: nothing
     else revealed, the turn not passed), which replays the record only when the first
-    test passes. ``before``: the game before the latest decision, if kept (no replay)."""
+    test passes. ``before``: the views of the game before the latest decision, if kept
+    (no replay); ``now``: the game's own views."""
     if seat is None or game.is_over:
         return False
     for e in reversed(game.log):
         if e[0] in ("r", "f", "w"):
             return False
         if e[0] == "d":
-            return bool(e[1] == seat) and plan_undo(game, seat, before).game is not None
+            return bool(e[1] == seat) and plan_undo(game, seat, before, now).game is not None
     return False
 
 
@@ -86,14 +94,16 @@ def encode(data: Any) -> bytes:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
-def state(game_id: str, game: Game, version: int, seat: str | None,
+def state(game_id: str, views: Views, version: int, seat: str | None,
           seats: dict[str, str], client_seed: bool = False,
-          before: Game | None = None) -> dict[str, Any]:
-    """The answer of GET /api/games/{id} and every WebSocket message for one seat.
-    ``client_seed``: the game's creator chose its seed (so could know every secret);
-    ``before``: the game before its latest decision, if kept (see may_undo)."""
+          before: Views | None = None) -> dict[str, Any]:
+    """The answer of GET /api/games/{id} and every WebSocket message for one seat,
+    from the game's ``views``. ``client_seed``: the game's creator chose its seed (so
+    could know every secret); ``before``: the views of the game before its latest
+    decision, if kept (see may_undo)."""
+    game = views.game
     over = game.is_over
-    view = full_view(game) if over else game.view(seat)
+    view = full_view(game, views) if over else dict(views(seat))
     # the clearings, and the Burrow (12.2.2, numbered after them) when in play
     decision = decision_for(game, seat, len(view["clearings"]) + (1 if view["burrow"] else 0))
     view["decision"] = decision
@@ -105,5 +115,5 @@ def state(game_id: str, game: Game, version: int, seat: str | None,
         "map": game.setup["map"], "deck": game.setup["deck"],
         "seed": game.setup["seed"] if over else None,  # the seed decides the deck order
         "seed_from": "client" if client_seed else "server",
-        "log_size": len(game.log), "undo": may_undo(game, seat, before),
+        "log_size": len(game.log), "undo": may_undo(game, seat, before, views),
     }

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rootlaw import Game
+from rootlaw.server.play.views import Views
 
 
 @dataclass
@@ -24,9 +25,11 @@ class UndoPlan:
     reason: str = ""
 
 
-def plan_undo(game: Game, seat: str, before: Game | None = None) -> UndoPlan:
-    """``before``: the game just before the latest decision, when the caller kept it
-    (the hub does); it is checked to be that game and saves replaying the record."""
+def plan_undo(game: Game, seat: str, before: Views | None = None,
+              now: Views | None = None) -> UndoPlan:
+    """``before``: the views of the game just before the latest decision, when the
+    caller kept them (the hub does): checked to be that game, they save replaying the
+    record and computing its views again; ``now``: the game's own views, if kept."""
     log = game.log
     last = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "d"), None)
     if game.is_over:
@@ -38,18 +41,18 @@ def plan_undo(game: Game, seat: str, before: Game | None = None) -> UndoPlan:
         if e[0] in ("r", "f"):
             return UndoPlan(None, 0, f"something random was revealed since ({e[1]})")
     keep = sum(1 for e in log[:last] if e[0] == "d")
-    if before is None or before.log != log[:last]:
-        before = Game.replay(game.setup, log[:last])
-    reason = _revealed(before, game, seat)
+    if before is None or before.game.log != log[:last]:
+        before = Views(Game.replay(game.setup, log[:last]))
+    reason = _revealed(before, now or Views(game), seat)
     if reason:
         return UndoPlan(None, 0, reason)
-    return UndoPlan(before, keep)
+    return UndoPlan(before.game, keep)
 
 
-def _revealed(before: Game, now: Game, seat: str) -> str:
+def _revealed(before: Views, now: Views, seat: str) -> str:
     """Why going from ``before`` to ``now`` showed someone something new ('' if not);
     read from the views only (the engine contract)."""
-    old, new = before.view(None), now.view(None)
+    old, new = before(None), now(None)
     if (old["turn"], old["turn_player"]) != (new["turn"], new["turn_player"]):
         return "the turn has passed"
     if old["deck_size"] != new["deck_size"]:
@@ -58,8 +61,8 @@ def _revealed(before: Game, now: Game, seat: str) -> str:
         return "a quest was revealed"
     if _ruin_items(old) != _ruin_items(new):
         return "an item under a ruin was revealed"
-    for other in now.factions:
-        if other != seat and _private(before, other, old) != _private(now, other, new):
+    for other in now.game.factions:
+        if other != seat and _private(before, other) != _private(now, other):
             return f"{other} learned something new"
     return ""
 
@@ -68,11 +71,10 @@ def _ruin_items(view: dict[str, Any]) -> int:
     return sum(int(c["ruin_items"]) for c in view["clearings"])
 
 
-def _private(game: Game, seat: str, public_view: dict[str, Any]) -> dict[str, Any]:
-    """What ``seat`` knows that the public does not: its view minus the public view
-    (``public_view``, the game's)."""
-    mine = game.view(seat)["players"][seat]
-    public = public_view["players"][seat]
+def _private(views: Views, seat: str) -> dict[str, Any]:
+    """What ``seat`` knows that the public does not: its view minus the public view."""
+    mine = views(seat)["players"][seat]
+    public = views(None)["players"][seat]
     out = {k: v for k, v in mine.items() if public.get(k) != v and k != "faction"}
     fm, fp = mine.get("faction") or {}, public.get("faction") or {}
     out["faction"] = {k: v for k, v in fm.items() if fp.get(k) != v}
