@@ -158,16 +158,21 @@ class Store:
 
     def since(self, game_id: str, n: int) -> tuple[int, int, list[tuple[str, Any]]]:
         """The game's version, its number of decisions, and its decisions from ``n`` on,
-        read together (how another process's changes reach a live game)."""
-        with self.engine.connect() as conn, conn.begin():
-            row = conn.execute(sa.select(games.c.version, games.c.decisions)
-                               .where(games.c.id == game_id)).first()
-            if row is None:
-                raise RuntimeError(f"game {game_id} is gone from the store")
-            rows = conn.execute(sa.select(decisions.c.seat, decisions.c.option)
-                                .where(decisions.c.game_id == game_id, decisions.c.n >= n)
-                                .order_by(decisions.c.n)).all()
-        return row.version, row.decisions, [(r.seat, r.option) for r in rows]
+        read together (how another process's changes reach a live game; on the DB-API
+        connection, as the writes)."""
+        conn = self.engine.raw_connection()
+        try:
+            cur = conn.cursor()
+            cur.execute(self._sql["since"], (n, game_id))  # one statement: one snapshot
+            rows = cur.fetchall()
+            conn.commit()
+        finally:
+            conn.close()
+        if not rows:
+            raise RuntimeError(f"game {game_id} is gone from the store")
+        tail = [(seat, orjson.loads(opt) if isinstance(opt, (str, bytes)) else opt)
+                for _, _, seat, opt in rows if seat is not None]
+        return int(rows[0][0]), int(rows[0][1]), tail
 
     def append(self, game_id: str, version: int, n: int, seat: str, option: Any,
                summary: dict[str, Any], request: Request | None = None) -> Written:
@@ -240,6 +245,8 @@ SQL = {  # the writes of every move, as the DB-API runs them ("?" for the parame
     "truncate": "DELETE FROM decisions WHERE game_id = ? AND n >= ?",
     "request": "INSERT INTO requests (game_id, seat, key, digest, version, created) "
                "VALUES (?, ?, ?, ?, ?, ?)",
+    "since": "SELECT g.version, g.decisions, d.seat, d.option FROM games g LEFT JOIN "
+             "decisions d ON d.game_id = g.id AND d.n >= ? WHERE g.id = ? ORDER BY d.n",
 }
 
 
