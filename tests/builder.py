@@ -39,6 +39,8 @@ Conventions:
 - ``turn`` is the seat whose turn it is (default: the seat of the first step);
   ``phase`` defaults to what the first step implies.
 - ``forced`` queues random results, like ``Game.force`` (e.g. ``[["dice", [3, 1]]]``).
+- ``coalitions`` (Vagabond -> partner, 9.2.8); ``before(g)`` changes anything else
+  once the position is set, just before the engine runs.
 - ``map`` and ``deck_name`` as ``new_game``'s ``map`` and ``deck`` (suits: the map's
   printed or fixed layout, then ``suits``); the map's pieces start as at setup (closed
   paths, the Ferry), or ``closed``/``ferry`` give them. Cards in ``played`` take
@@ -177,6 +179,8 @@ def build(
     closed: Iterable[tuple[int, int]] | None = None,
     ferry: int | None = None,
     stop: bool = False,
+    coalitions: Mapping[str, str] | None = None,
+    before: Callable[[Game], Any] | None = None,
     **state: Mapping[str, Any],
 ) -> Game:
     """A game in the given position, advanced to its first decision (see module doc)."""
@@ -269,6 +273,8 @@ def build(
         g.vp[g.seat_of(f)] = points
     for f, card in (dominance or {}).items():
         g.dominance[g.seat_of(f)] = card
+    for v, partner in (coalitions or {}).items():  # 9.2.8 (the card: ``dominance``)
+        g.coalition[g.seat_of(v)] = g.seat_of(partner)
 
     todo = ([step] if step is not None else []) + list(steps)
     todo = [_seated(g, st) for st in todo]
@@ -324,6 +330,8 @@ def build(
     elif first != "turn":
         todo.append(("end_turn", g.turn_seat))
     g.stack = todo[::-1]
+    if before is not None:
+        before(g)
     g._advance()
     return g
 

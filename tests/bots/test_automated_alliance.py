@@ -37,11 +37,9 @@ pause_step(PARK, "park")
 def parked(factions: Iterable[str] = (AA, M), *, order: str | None = None,
            **kw: Any) -> Game:
     """A built game paused at the bot's turn, with ``order`` as the order card."""
-    g = build(list(factions), steps=[(PARK, AA)], turn=AA, **kw)
+    g = build(list(factions), steps=[(PARK, AA)], turn=AA,
+              automated_alliance={"order": order}, **kw)
     assert g.stack[-1][0] == PARK
-    if order is not None:
-        g.deck.remove(order)  # the cards of the game stay complete
-        fs(g).order = order
     return g
 
 

@@ -37,21 +37,16 @@ def position(factions: Iterable[str] = (M, EE), *, steps: Iterable[Step] = (),
              difficulty: str | None = None, traits: Iterable[str] = (),
              **kw: Any) -> Game:
     """A position where the bot runs ``steps`` then the engine stops (a pause)."""
-    todo = [(PAUSE, EE), *steps]
-    if len(todo) == 1 or todo[-1][0] != PAUSE:
+    todo = list(steps)
+    if not todo or todo[-1][0] != PAUSE:
         todo.append((PAUSE, EE))
-    g = build(list(factions), steps=todo, turn=kw.pop("turn", EE), **kw)
-    s = g.seat_of(EE)
-    cols = [list(decree.get(c, [])) if decree else [] for c in COLS]
-    cols[3] = [VZ] * viziers + cols[3]
-    st_of(g, s).decree = tuple(tuple(c) for c in cols)
-    for card in (c for col in cols for c in col if c != VZ):
-        g.deck.remove(card)  # the builder dealt the deck before the Decree was set
+    state: dict[str, Any] = {"decree": decree or {}, "viziers": viziers}
     if difficulty:
-        g.setup["bot_difficulty"] = {EE: difficulty}
+        state["difficulty"] = difficulty
     if traits:
-        g.setup["bot_traits"] = {EE: list(traits)}
-    g.apply(("go",))
+        state["traits"] = list(traits)
+    g = build(list(factions), steps=todo, turn=kw.pop("turn", EE),
+              phase=kw.pop("phase", "birdsong"), electric_eyrie=state, **kw)
     assert g.stack[-1][0] == PAUSE, "the bot's steps asked for a decision"
     return g
 

@@ -48,12 +48,11 @@ pause_step(PARK, "park")
 def parked(factions: Iterable[str] = (ME, E), *, order: str | None = None,
            level: str | None = None, traits: Iterable[str] = (), **kw: Any) -> Game:
     """A built game paused at the bot's turn, with ``order`` as its order card."""
-    g = build(list(factions), steps=[(PARK, ME)], turn=ME, **kw)
+    state: dict[str, Any] = {"order": order, "traits": list(traits)}
+    if level is not None:
+        state["difficulty"] = level
+    g = build(list(factions), steps=[(PARK, ME)], turn=ME, mechanical_marquise=state, **kw)
     assert g.stack[-1][0] == PARK
-    if order is not None:
-        g.deck.remove(order)  # the cards of the game stay complete
-        fs(g).order = order
-    configure(g, level, traits)
     return g
 
 

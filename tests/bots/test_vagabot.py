@@ -23,7 +23,6 @@ from rootlaw.bots.vagabot import (
     CHARACTERS,
     Vagabot,
     VagabotState,
-    balance,
     battle_target,
     damage_one,
     daylight_steps,
@@ -58,34 +57,15 @@ def position(factions: Iterable[str] = (VB, M), *, at: int | str = 5, character:
     """A game with the Vagabot in a hand-made state, stopped at a pause."""
     factions = list(factions)
     human = next(f for f in factions if not FACTIONS[f].is_bot)
-    g = build(factions, step=(PAUSE, human), turn=VB, **kw)
-    s = g.seat_of(VB)
-    v = vb(g, s)
-    v.character = character
-    v.order = order
-    if order is not None and order in g.deck:
-        g.deck.remove(order)  # the cards of the game stay complete
-    total = ready + exhausted + dmg_up + dmg_down + len(track or ())
-    v.ready, v.exhausted, v.dmg_up, v.dmg_down = ready, exhausted, dmg_up, dmg_down
-    v.kinds = tuple(["boots"] * total)
-    if track is None:
-        v.track = ()
-        balance(v)
-    else:
-        v.track = track
-    g.pawn[s] = at if isinstance(at, int) else FOREST + FORESTS.index(at)
-    g.quests = [quest] if quest else []
-    g.quest_deck = [q for q in QUESTS if q != quest]
-    for c in g.clearings():
-        g.ruin_items[c] = ()
-    for c, items in (ruin_items or {}).items():
-        g.ruin_items[c] = items
-    setup = dict(g.setup)
-    setup["bot_traits"] = {VB: list(traits)}
+    state: dict[str, Any] = {
+        "character": character, "order": order, "ready": ready, "exhausted": exhausted,
+        "dmg_up": dmg_up, "dmg_down": dmg_down, "at": at, "traits": list(traits)}
+    if track is not None:
+        state["track"] = track
     if level:
-        setup["bot_difficulty"] = {VB: level}
-    g.setup = setup
-    return g
+        state["difficulty"] = level
+    return build(factions, step=(PAUSE, human), turn=VB, vagabot=state,
+                 quests=[quest] if quest else [], ruin_items=ruin_items, **kw)
 
 
 def run(g: Game, *steps: Step) -> Game:

@@ -23,14 +23,10 @@ def lz(g: Game) -> LizardsState:
 def at(step: tuple[Any, ...], *, outcast: str = "fox", hated: bool = False, acolytes: int = 0,
        lost: tuple[str, ...] = (), factions: tuple[str, ...] = (LZ, M), phase: str = "daylight",
        stop: bool = False, **kw: Any) -> Game:
-    """The Cult's ``step`` in a built position, its state set before the engine runs;
-    ``stop``: pause after the step instead of playing on."""
-    after = [("pause_lz", LZ)] if stop else []
-    g = build(list(factions), steps=[("pause_lz", LZ), step, *after], phase=phase, **kw)
-    fs = lz(g)
-    fs.outcast, fs.hated, fs.acolytes, fs.lost_souls = outcast, hated, acolytes, lost
-    g.apply(("go",))
-    return g
+    """The Cult's ``step`` in a built position with its state; ``stop``: pause after the
+    step instead of playing on."""
+    state = {"outcast": outcast, "hated": hated, "acolytes": acolytes, "lost_souls": lost}
+    return build(list(factions), step=step, phase=phase, stop=stop, lizards=state, **kw)
 
 
 pause_step("pause_lz", "pause", ("go", "wait"))
@@ -68,9 +64,9 @@ def test_10_2_3_revenge_defending_warriors_become_acolytes() -> None:
     assert g.warrior_supply(0) == 25 - 2  # in the Acolytes box, not the supply
     # attacking: removed warriors go back to the supply
     g = build([LZ, M], warriors={M: {1: 3}, LZ: {1: 2}}, forced=[["dice", [2, 2]]],
-              steps=[("pause_lz", LZ), ("lizards.conspiracies", LZ)], phase="birdsong")
-    lz(g).outcast, lz(g).acolytes = "fox", 2
-    play(g, ("go",), ("crusade_battle", 1, M))
+              step=("lizards.conspiracies", LZ), phase="birdsong",
+              lizards={"outcast": "fox", "acolytes": 2})
+    play(g, ("crusade_battle", 1, M))
     assert lz(g).acolytes == 0 and g.warriors[0][1] == 0 and g.warrior_supply(0) == 25
 
 
@@ -247,11 +243,8 @@ def test_10_6_evening_return_draw_bonuses() -> None:
     """10.6.1 revealed cards return; 10.6.3 draw one plus one per uncovered bonus (the
     second garden of a suit)."""
     g = build([LZ, M], buildings={LZ: {4: [GR], 3: [GR], 1: [GF]}}, hands={LZ: []},
-              steps=[("pause_lz", LZ), ("lizards.return", LZ), ("lizards.draw", LZ)],
-              phase="evening")
-    lz(g).revealed = ("anvil",)
-    g.deck.remove("anvil")
-    g.apply(("go",))
+              steps=[("lizards.return", LZ), ("lizards.draw", LZ)], stop=True,
+              phase="evening", lizards={"revealed": ["anvil"]})
     assert "anvil" in g.hands[0] and len(g.hands[0]) == 1 + 2  # one + rabbit bonus
     assert lz(g).revealed == ()
 
@@ -264,12 +257,9 @@ def test_lost_souls_receive_the_eyries_purged_decree() -> None:
 
 
 def test_lost_souls_receive_the_alliances_spent_supporters() -> None:
-    from rootlaw.factions.alliance import st_of as al_st
-
-    g = build([A, LZ], tokens={A: {5: ["sympathy"]}},
-              steps=[("pause_lz", A), ("alliance.revolts", A), ("pause_lz", A)])
-    al_st(g, 0).supporters = ("a_visit_to_friends", "bake_sale")
-    play(g, ("go",), ("revolt", 5))  # 8.4.1: two rabbit supporters spent
+    g = build([A, LZ], tokens={A: {5: ["sympathy"]}}, step=("alliance.revolts", A), stop=True,
+              alliance={"supporters": ["a_visit_to_friends", "bake_sale"]})
+    play(g, ("revolt", 5))  # 8.4.1: two rabbit supporters spent
     assert lz(g).lost_souls == ("a_visit_to_friends", "bake_sale")
 
 

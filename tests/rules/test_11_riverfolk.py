@@ -27,15 +27,10 @@ def at(steps: list[tuple[Any, ...]], *, factions: tuple[str, ...] = (RF, M),
        funds: dict[str, int] | None = None, payments: dict[str, int] | None = None,
        prices: tuple[int, int, int] = (1, 2, 3), phase: str = "daylight", stop: bool = True,
        **kw: Any) -> Game:
-    """A built position with the Riverfolk's boxes and prices set before ``steps`` run."""
-    after = [("pause_rf", RF)] if stop else []
-    g = build(list(factions), steps=[("pause_rf", RF), *steps, *after], phase=phase, **kw)
-    fs = rf(g)
-    fs.funds = {g.seat_of(f): n for f, n in (funds or {}).items()}
-    fs.payments = {g.seat_of(f): n for f, n in (payments or {}).items()}
-    fs.prices = prices
-    g.apply(("go",))
-    return g
+    """A built position with the Riverfolk's boxes and prices; ``stop``: pause after
+    ``steps``."""
+    state = {"funds": funds or {}, "payments": payments or {}, "prices": prices}
+    return build(list(factions), steps=steps, phase=phase, stop=stop, riverfolk=state, **kw)
 
 
 # ============================================================ 11.2 abilities
@@ -119,7 +114,7 @@ def test_11_2_6_ii_one_service_plus_one_per_trade_post_with_your_pieces() -> Non
     g = services(hands={RF: ["anvil", "bake_sale", "sappers"]}, posts={5: PR, 1: PF},
                  warriors={M: {5: 1}})
     play(g, ("buy_card", "anvil"), ("buy_card", "bake_sale"))  # 1 + one post with pieces
-    assert g.hands[1] == ["anvil", "bake_sale"] and g.decision.seat == RF  # no third
+    assert g.hands[1] == ["anvil", "bake_sale"] and g.decision.kind == "pause"  # no third
 
 
 def test_11_2_6_iii_the_vagabond_pays_by_exhausting_items() -> None:
@@ -149,10 +144,9 @@ def test_bots_never_buy_services() -> None:
 # ============================================================ 11.2.7 services
 def test_11_2_7_ii_riverboats_rivers_as_paths_until_the_end_of_the_turn() -> None:
     g = build([RF, M], warriors={M: {4: 2, 7: 0}, RF: {7: 3}},
-              steps=[("pause_rf", RF), ("riverfolk.services", M, 0, 0)], turn=M,
-              then="daylight")
-    rf(g).prices = (1, 1, 1)
-    play(g, ("go",), ("buy_riverboats",))
+              step=("riverfolk.services", M, 0, 0), turn=M,
+              then="daylight", riverfolk={"prices": (1, 1, 1)})
+    play(g, ("buy_riverboats",))
     assert g.decision.seat == M
     play(g, ("action", "march"))
     assert ("move", 4, 7) in options(g)  # along the river; M rules 4 (You Must Rule)
@@ -162,21 +156,19 @@ def test_11_2_7_ii_riverboats_rivers_as_paths_until_the_end_of_the_turn() -> Non
 def test_11_2_7_iii_mercenaries_for_rule_and_battle() -> None:
     g = build([RF, M, E], warriors={RF: {5: 2}, M: {5: 1}, E: {5: 1}},
               buildings={E: {5: ["roost"]}},
-              steps=[("pause_rf", RF), ("riverfolk.services", M, 0, 0)], turn=M,
-              then="daylight")
-    rf(g).prices = (1, 1, 1)
+              step=("riverfolk.services", M, 0, 0), turn=M,
+              then="daylight", riverfolk={"prices": (1, 1, 1)})
     assert g.ruler(5) == 2  # a tie of two: the Eyrie's Lords of the Forest (7.2.2)
-    play(g, ("go",), ("buy_mercenaries",))
+    play(g, ("buy_mercenaries",))
     assert g.phase == "daylight" and g.ruler(5) == 1  # 1 + 2 mercenaries
     assert ("action", "battle") in options(g)
 
 
 def test_11_2_7_iii_mercenaries_not_against_the_riverfolk_and_hits_split() -> None:
     g = build([RF, M, E], warriors={RF: {5: 3}, M: {5: 1}, E: {5: 1}},
-              steps=[("pause_rf", RF), ("riverfolk.services", M, 0, 0)], turn=M,
-              then="daylight", forced=[["dice", [3, 3]]])
-    rf(g).prices = (1, 1, 1)
-    play(g, ("go",), ("buy_mercenaries",), ("action", "battle"))
+              step=("riverfolk.services", M, 0, 0), turn=M, then="daylight",
+              riverfolk={"prices": (1, 1, 1)}, forced=[["dice", [3, 3]]])
+    play(g, ("buy_mercenaries",), ("action", "battle"))
     battles = options(g, "battle")
     assert ("battle", 5, E) in battles and ("battle", 5, RF) in battles
     g.apply(("battle", 5, E))
@@ -237,8 +229,7 @@ def test_11_2_7_iii_b_vagabond_hostility_goes_to_the_buyer() -> None:
     from rootlaw.core.move import trigger_removals
     from rootlaw.factions.vagabond import HOSTILE, vs_of
 
-    g = build([RF, M, V], step=("pause_rf", RF))
-    vs_of(g, 2).relations = {RF: 0, M: 0}
+    g = build([RF, M, V], step=("pause_rf", RF), vagabond={})  # indifferent to both
     trigger_removals(g, 2, [(0, 5, 1)], in_battle=True, blame={0: 1})
     assert vs_of(g, 2).relations == {RF: 0, M: HOSTILE}
 
@@ -277,10 +268,9 @@ def test_11_4_protectionism_dividends_gather(payments: dict[int, int], posts: bo
 
 
 def test_11_4_3_gather_committed_and_payments() -> None:
-    g = build([RF, M], steps=[("pause_rf", RF), ("riverfolk.birdsong", RF), ("pause_rf", RF)])
+    g = build([RF, M], step=("riverfolk.birdsong", RF), stop=True,
+              riverfolk={"payments": {M: 2}, "committed": {RF: 1}, "funds": {RF: 1}})
     fs = rf(g)
-    fs.payments, fs.committed, fs.funds = {1: 2}, {0: 1}, {0: 1}
-    g.apply(("go",))
     assert fs.funds == {0: 2, 1: 2} and not fs.payments and not fs.committed
 
 
@@ -335,10 +325,9 @@ def test_11_6_2_costs_only_on_the_track() -> None:
 def test_field_hospitals_do_not_save_mercenaries() -> None:
     g = build([RF, M, E], warriors={RF: {5: 1}, M: {5: 1}, E: {5: 3}},
               tokens={M: {1: ["keep"]}}, hands={M: ["bake_sale"]},
-              steps=[("pause_rf", RF), ("riverfolk.services", M, 0, 0)], turn=M,
-              then="daylight", forced=[["dice", [2, 2]]])
-    rf(g).prices = (1, 1, 1)
-    play(g, ("go",), ("buy_mercenaries",), ("action", "battle"), ("battle", 5, E))
+              step=("riverfolk.services", M, 0, 0), turn=M,
+              then="daylight", riverfolk={"prices": (1, 1, 1)}, forced=[["dice", [2, 2]]])
+    play(g, ("buy_mercenaries",), ("action", "battle"), ("battle", 5, E))
     # two hits on the Marquise side: the odd one a Marquise warrior, the even one the
     # mercenary (11.2.7.III.a); Field Hospitals (6.2.3) for the Marquise warrior only
     assert g.warriors[0][5] == 0 and g.warriors[1][5] == 0 and g.warriors[2][5] == 1
@@ -380,10 +369,9 @@ def test_11_5_1_and_11_5_2_move_and_battle_commit_a_fund() -> None:
 def test_outrage_when_riverboats_move_into_sympathy() -> None:
     g = build([RF, M, A], warriors={M: {4: 2}}, tokens={A: {7: ["sympathy"]}},
               hands={M: ["anvil"]},
-              steps=[("pause_rf", RF), ("riverfolk.services", M, 0, 0)], turn=M,
-              then="daylight")
-    rf(g).prices = (1, 1, 1)
-    play(g, ("go",), ("buy_riverboats",), ("action", "march"), ("move", 4, 7), ("warriors", 1))
+              step=("riverfolk.services", M, 0, 0), turn=M,
+              then="daylight", riverfolk={"prices": (1, 1, 1)})
+    play(g, ("buy_riverboats",), ("action", "march"), ("move", 4, 7), ("warriors", 1))
     # 8.2.6 Outrage: no mouse card to give, so the hand is shown and the Alliance draws
     assert ("outrage_shown", M, A) in g.log
 
@@ -393,10 +381,9 @@ def test_the_eyrie_decree_with_mercenaries() -> None:
     Eyrie warriors (the Eyrie cannot move them)."""
     g = build([RF, E, M], warriors={RF: {5: 3}, M: {5: 2}, E: {1: 2}},
               buildings={E: {1: ["roost"]}}, decree={"build": ["bake_sale"]},
-              steps=[("pause_rf", RF), ("riverfolk.services", E, 0, 0)], turn=E,
-              then="daylight")
-    rf(g).prices = (1, 1, 1)
-    play(g, ("go",), ("buy_mercenaries",))
+              step=("riverfolk.services", E, 0, 0), turn=E,
+              then="daylight", riverfolk={"prices": (1, 1, 1)})
+    play(g, ("buy_mercenaries",))
     assert g.ruler(5) == 1  # 3 mercenaries beat the Marquise's 2
     while g.decision.seat == E:  # recruit at the roost, move (the vizier), build
         assert not [o for o in options(g, "decree_move") if o[2] == 5]  # not the mercs

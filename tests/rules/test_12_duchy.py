@@ -40,22 +40,12 @@ def at(steps: list[tuple[Any, ...]], *, swayed: tuple[str, ...] = (),
        factions: tuple[str, ...] = (UD, M), phase: str = "daylight", stop: bool = True,
        used: tuple[str, ...] = (), revealed: tuple[str, ...] = (),
        before: Callable[[Game], None] | None = None, **kw: Any) -> Game:
-    """A built position with the Duchy's ministers and revealed cards set before
-    ``steps`` run (a crown of each swayed minister's rank taken off the board), and
-    anything ``before`` changes; ``stop``: pause after them."""
-    after = [("pause_ud", UD)] if stop else []
-    g = build(list(factions), steps=[("pause_ud", UD), *steps, *after], phase=phase, **kw)
-    fs = ud(g)
-    fs.swayed, fs.used = swayed, used
-    crowns = [3, 3, 3]
-    for m in swayed:
-        crowns[RANK_OF[m]] -= 1
-    fs.crowns = tuple(crowns)
-    fs.revealed = revealed
-    if before is not None:
-        before(g)
-    g.apply(("go",))
-    return g
+    """A built position with the Duchy's ministers (a crown of each swayed minister's
+    rank taken off the board) and revealed cards, and anything ``before`` changes;
+    ``stop``: pause after ``steps``."""
+    state = {"swayed": swayed, "used": used, "revealed": revealed}
+    return build(list(factions), steps=steps, turn=kw.pop("turn", UD), phase=phase,
+                 stop=stop, before=before, duchy=state, **kw)
 
 
 def notes(g: Game, kind: str) -> list[tuple[Any, ...]]:
@@ -157,9 +147,9 @@ def test_12_2_2_riverfolk_and_lizards_have_no_rule_in_the_burrow() -> None:
     assert not g.may_place(1, B) and not g.may_place(2, B)
     assert (10, B) not in move_pairs(g, 1)  # Swimmers: no river to the Burrow
     # mercenaries bought by the Marquise: rule of the Burrow does not change (11.2.7.III)
-    rs = g.fstate[1]
-    rs.mercs = (3, g.turn_no)
-    g.pieces_changed()
+    g = at([], factions=(UD, RF, LZ, M), tokens={UD: {10: ["tunnel"]}}, turn=M,
+           riverfolk={"mercenaries": M}, warriors={RF: {10: 3}, LZ: {10: 1}, UD: {B: 1}},
+           buildings={LZ: {10: ["garden_rabbit"]}})
     assert g.ruler(B) == 0
 
 
@@ -312,11 +302,8 @@ def test_12_3_setup_corner_warriors_tunnel_and_boards() -> None:
 
 
 def test_12_3_3_not_another_starting_corner_and_the_keep_blocks() -> None:
-    def eyrie_in_3(g: Game) -> None:
-        g.fstate[2].corner = 3  # the Eyrie started opposite the keep
-
     g = at([("duchy.corner", UD)], phase="setup", factions=(UD, M, E),
-           tokens={M: {1: ["keep"]}}, before=eyrie_in_3)
+           tokens={M: {1: ["keep"]}}, corner=3)  # the Eyrie started opposite the keep
     assert set(options(g)) == {("ud_corner", 2), ("ud_corner", 4)}  # none opposite free
     g = at([("duchy.corner", UD)], phase="setup", stop=True)
     assert len(options(g)) == 4
@@ -369,7 +356,7 @@ def test_12_5_1_assembly_two_actions_build_by_revealing() -> None:
     assert not scored(g, UD)  # the buildings tracks score nothing
     play(g, ("action", "recruit"))
     assert g.warriors[0][B] == 1
-    assert g.stack[-1][0] == "pause_ud"  # two actions taken: Assembly is over
+    assert g.decision.kind == "pause"  # two actions taken: Assembly is over
 
 
 def test_12_5_1_move_and_battle_from_and_to_the_burrow() -> None:
@@ -419,7 +406,7 @@ def test_12_5_2_parliament_each_minister_once() -> None:
                                          ("ud_minister", "baron_of_dirt")]  # 2 tunnels
     play(g, ("ud_minister", "earl_of_stone"), ("ud_minister", "baron_of_dirt"))
     assert scored(g, UD) == [(UD, 2, "earl_of_stone"), (UD, 1, "baron_of_dirt")]
-    assert g.stack[-1][0] == "pause_ud"  # once each: nothing left, Parliament ended
+    assert g.decision.kind == "pause"  # once each: nothing left, Parliament ended
     g = at([("duchy.parliament", UD)], swayed=("duchess_of_mud",),
            tokens={UD: {4: ["tunnel"], 5: ["tunnel"], 6: ["tunnel"]}})
     play(g, ("ud_minister", "duchess_of_mud"))
@@ -446,7 +433,7 @@ def test_12_5_2_ii_to_iv_captain_marshal_brigadier() -> None:
     play(g, ("ud_brigadier", "battles"))  # the one battle there is, then:
     assert options(g) == [("battle", 1, M), ("end_battles",)]  # the second may be declined
     play(g, ("battle", 1, M), ("ud_minister", "captain"))
-    assert g.stack[-1][0] == "pause_ud" and len(notes(g, "r")) == 0
+    assert g.decision.kind == "pause" and len(notes(g, "r")) == 0
     assert [e for e in g.log if e[0] == "f" and e[1] == "dice"] == [("f", "dice", [0, 0])] * 3
     g = at([("duchy.brigadier", UD)], warriors={UD: {1: 4}})  # no battle: moves, at once
     play(g, ("move", 1, 5), ("warriors", 1))
@@ -500,7 +487,7 @@ def test_12_5_3_sway_needs_a_crown_and_distinct_matching_clearings() -> None:
     assert fs.swayed == ("brigadier",) and fs.crowns == (3, 2, 3)
     assert scored(g, UD) == [(UD, CROWN_VP[1], "sway")] and CROWN_VP == (1, 2, 3)
     assert g.hands[0] == ["foxfolk_steel"]
-    assert g.stack[-1][0] == "pause_ud"  # one minister per turn
+    assert g.decision.kind == "pause"  # one minister per turn
 
 
 def test_12_5_3_birds_are_wild_the_burrow_counts_nothing_and_crowns_run_out() -> None:
@@ -510,11 +497,9 @@ def test_12_5_3_birds_are_wild_the_burrow_counts_nothing_and_crowns_run_out() ->
     g = at([("duchy.sway", UD)], warriors={UD: {1: 1, 2: 1}},
            hands={UD: ["ambush_bird", "sappers"]})
     assert {o[1] for o in options(g, "ud_sway")} == {"foremole", "captain", "marshal"}
-    def squires_gone(g: Game) -> None:
-        ud(g).crowns = (0, 3, 3)  # the squires' crowns: one swayed, two gone (12.2.3)
-
-    g = at([("duchy.sway", UD)], warriors={UD: {1: 1, 2: 1}},
-           hands={UD: ["ambush_bird", "sappers"]}, swayed=("captain",), before=squires_gone)
+    g = at([("duchy.sway", UD)], warriors={UD: {1: 1, 2: 1}},  # the squires' crowns:
+           hands={UD: ["ambush_bird", "sappers"]}, swayed=("captain",),  # one swayed, two
+           before=lambda g: setattr(ud(g), "crowns", (0, 3, 3)))  # gone (12.2.3)
     assert not options(g, "ud_sway")
 
 
@@ -534,8 +519,7 @@ def test_12_6_3_draw_one_plus_one_per_market_then_discard_down() -> None:
 
 # ================================================================ interactions
 def test_hidden_hand_revealed_cards_public() -> None:
-    g = at([], hands={UD: ["anvil", "bake_sale"], M: ["sappers"]})
-    ud(g).revealed = ("ambush_bird",)
+    g = at([], hands={UD: ["anvil", "bake_sale"], M: ["sappers"]}, revealed=("ambush_bird",))
     view = g.view(M)
     assert "hand" not in view["players"][UD] and view["players"][UD]["hand_size"] == 2
     assert view["players"][UD]["faction"]["revealed"] == ["ambush_bird"]

@@ -27,31 +27,19 @@ def cv(g: Game) -> CorvidsState:
     return st_of(g, g.seat_of(CV))
 
 
-def put_plots(g: Game, down: dict[int, str] | None = None,
-              up: dict[int, str] | None = None) -> None:
-    """Face-down plots (clearing -> type) and face-up plots (clearing -> type)."""
-    s = g.seat_of(CV)
-    fs = st_of(g, s)
-    for c, kind in (down or {}).items():
-        g.place_token(s, PLOT, c)
-        fs.facedown = fs.facedown.added(c, kind)
-    for c, kind in (up or {}).items():
-        g.place_token(s, kind, c)
-
-
 def at(steps: list[tuple[Any, ...]], *, factions: tuple[str, ...] = (CV, M),
        down: dict[int, str] | None = None, up: dict[int, str] | None = None,
        placed: int = 0, stop: bool = False, before: Any = None, **kw: Any) -> Game:
-    """A built position with the Corvids' plots set (and ``before(g)`` run) before
-    ``steps`` run."""
-    after = [("pause_cv", CV)] if stop else []
-    g = build(list(factions), steps=[("pause_cv", CV), *steps, *after], **kw)
-    put_plots(g, down, up)
-    cv(g).placed = placed
-    if before is not None:
-        before(g)
-    g.apply(("go",))
-    return g
+    """A built position with the Corvids' plots, face down (``down``) and face up
+    (``up``), clearing -> type, and anything ``before(g)`` changes; ``stop``: pause after
+    ``steps``."""
+    tokens = {f: {c: list(kinds) for c, kinds in per.items()}
+              for f, per in (kw.pop("tokens", None) or {}).items()}
+    for c, kind in (up or {}).items():
+        tokens.setdefault(CV, {}).setdefault(c, []).append(kind)
+    return build(list(factions), steps=steps, turn=kw.pop("turn", CV),
+                 phase=kw.pop("phase", "birdsong"), stop=stop, before=before, tokens=tokens,
+                 corvids={"face_down": down or {}, "placed": placed}, **kw)
 
 
 def daylight(**kw: Any) -> Game:
@@ -320,8 +308,7 @@ def test_13_7_1_bomb_removing_a_trade_post_trade_disruption() -> None:
 
     g = at([("corvids.flip", CV)], factions=(CV, RF), phase="birdsong", turn=CV,
            down={5: "bomb"}, warriors={CV: {5: 1}, RF: {5: 1}},
-           tokens={RF: {5: [POSTS["rabbit"]]}}, stop=True)
-    rf_of(g, 1).funds = {1: 3}
+           tokens={RF: {5: [POSTS["rabbit"]]}}, stop=True, riverfolk={"funds": {RF: 3}})
     play(g, ("flip", 5))
     assert rf_of(g, 1).gone == (0, 1, 0)  # 11.2.5.I: the post leaves the game
     assert rf_of(g, 1).funds == {1: 1}  # half of 3, rounded up, removed
@@ -332,7 +319,7 @@ def test_13_7_1_bomb_with_the_vagabond_full_removal() -> None:
 
     g = vb_game((V, CV), step=("corvids.flip", CV), turn=CV, phase="birdsong", at=5,
                 items={"boots": 2, "sword": 1, "torch": 1},
-                setup=lambda g: (put_plots(g, {5: "bomb"}), g.warriors[1].__setitem__(5, 1)))
+                corvids={"face_down": {5: "bomb"}}, warriors={CV: {5: 1}})
     play(g, ("flip", 5))
     assert g.pawn[0] == 5  # the pawn cannot be removed (G.1.34)
     assert g.decision.kind == "damage" and g.decision.seat == V  # 9.2.2.I: three items
@@ -367,7 +354,7 @@ def test_13_4_3_recruit_with_any_card_a_bird_chooses_one_suit() -> None:
         ("cv_recruit", "ambush_bird", x) for x in ("fox", "rabbit", "mouse")}
     play(g, ("cv_recruit", "bake_sale", "rabbit"))
     assert [c for c in g.clearings() if g.warriors[0][c]] == [4, 5, 10]  # not the keep's
-    assert g.decision.seat == CV and g.stack[-1][0] == "pause_cv"  # once per turn
+    assert g.decision.seat == CV and g.decision.kind == "pause"  # once per turn
 
 
 def test_13_4_3_recruit_short_of_warriors_the_corvids_choose() -> None:
@@ -385,7 +372,7 @@ def test_13_5_three_actions() -> None:
     play(g, ("move", 1, 5), ("warriors", 1), ("move", 1, 5), ("warriors", 1))
     assert options(g, "move")
     play(g, ("move", 1, 5), ("warriors", 1))
-    assert g.stack[-1][0] == "pause_cv"  # no action left: Daylight ends
+    assert g.decision.kind == "pause"  # no action left: Daylight ends
 
 
 def test_13_5_2_plot_costs_one_more_warrior_per_plot_placed_this_turn() -> None:
@@ -479,24 +466,21 @@ def test_13_7_2_snare_against_the_vagabond_move_no_slip_yes() -> None:
     from tests.rules.vagabond_position import game as vb_game
 
     g = vb_game((V, CV), step=("vagabond.actions", V), at=5,
-                items={"boots": 2, "torch": 1}, setup=lambda g: put_plots(g, up={5: "snare"}))
+                items={"boots": 2, "torch": 1}, tokens={CV: {5: ["snare"]}})
     assert not options(g, "v_move")  # 13.7.2: cannot move out
-    g = vb_game((V, CV), step=("vagabond.slip", V), at=5,
-                setup=lambda g: put_plots(g, up={5: "snare"}))
+    g = vb_game((V, CV), step=("vagabond.slip", V), at=5, tokens={CV: {5: ["snare"]}})
     assert ("slip", "1") in options(g) or ("slip", "2") in options(g)  # 9.4.2 ignores it
     g = vb_game((V, CV), step=("vagabond.actions", V), at=1, items={"boots": 2},
-                setup=lambda g: put_plots(g, up={5: "snare"}))
+                tokens={CV: {5: ["snare"]}})
     assert ("v_move", 5) in options(g)  # moving in is allowed
 
 
 def test_13_7_2_snare_against_riverfolk_and_their_mercenaries() -> None:
     from rootlaw.factions.riverfolk import st_of as rf_of
 
-    def funds(g: Game) -> None:
-        rf_of(g, 1).funds = {1: 3, 2: 2}
-
     g = at([("riverfolk.daylight", RF)], factions=(CV, RF, M), phase="daylight", turn=RF,
-           warriors={RF: {5: 2}, M: {5: 1}}, up={5: "snare"}, stop=True, before=funds)
+           warriors={RF: {5: 2}, M: {5: 1}}, up={5: "snare"}, stop=True,
+           riverfolk={"funds": {RF: 3, M: 2}})
     assert not [o for o in options(g, "rf_move") if o[1] == 5]  # cannot move out
     assert ("rf_recruit", 5) not in options(g)  # cannot place (11.5.5)
     assert not [o for o in options(g, "rf_post") if o[1] == 5]  # nor a trade post
@@ -608,7 +592,6 @@ def test_forest_origins_are_never_snared() -> None:
 def test_13_7_2_a_revolt_removes_the_snare_first_the_bots_does_not_target_it() -> None:
     from rootlaw.bots.automated_alliance import can_revolt_in
     from rootlaw.factions.alliance import revolt_clearings
-    from rootlaw.factions.alliance import st_of as al_of
 
     aa = "automated_alliance"
     g = at([("pause_cv", aa)], factions=(CV, aa), turn=aa, phase="birdsong",
@@ -617,8 +600,8 @@ def test_13_7_2_a_revolt_removes_the_snare_first_the_bots_does_not_target_it() -
     # the base when targeting, as with the keep, so it falls through (2.3)
     assert not g.may_place(1, 5) and not can_revolt_in(g, 1, 5)
     g = at([("pause_cv", A)], factions=(CV, A), turn=A, phase="birdsong",
-           tokens={A: {5: ["sympathy"]}}, up={5: "snare"}, stop=True)
-    al_of(g, 1).supporters = ("bake_sale", "a_visit_to_friends")
+           tokens={A: {5: ["sympathy"]}}, up={5: "snare"}, stop=True,
+           alliance={"supporters": ["bake_sale", "a_visit_to_friends"]})
     assert revolt_clearings(g, 1) == [5]
 
 
@@ -644,12 +627,9 @@ def test_13_7_1_a_bomb_removing_duchy_buildings_is_one_price_of_failure() -> Non
     from tests.rules.test_12_duchy import UD, notes
     from tests.rules.test_12_duchy import at as duchy_at
 
-    def plots(g: Game) -> None:
-        put_plots(g, {5: "bomb"})
-        g.warriors[g.seat_of(CV)][5] = 1
-
     g = duchy_at([("corvids.flip", CV)], factions=(UD, CV), turn=CV, phase="birdsong",
-                 swayed=("captain", "brigadier", "mayor"), before=plots,
+                 swayed=("captain", "brigadier", "mayor"), corvids={"face_down": {5: "bomb"}},
+                 warriors={CV: {5: 1}},
                  buildings={UD: {5: ["citadel", "market"]}}, tokens={UD: {5: ["tunnel"]}},
                  hands={UD: ["anvil", "bake_sale"]}, forced=[["price_of_failure", 0]])
     play(g, ("flip", 5))

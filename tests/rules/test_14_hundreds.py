@@ -32,19 +32,13 @@ def at(steps: list[tuple[Any, ...]], *, factions: tuple[str, ...] = (LH, M),
        warlord: int = 0, mood: str = "stubborn", command_items: tuple[str, ...] = (),
        prowess_items: tuple[str, ...] = (), mobs: tuple[int, ...] = (),
        stop: bool = False, before: Any = None, **kw: Any) -> Game:
-    """A built position with the Hundreds' state set before ``steps`` run."""
-    after = [("pause_lh", LH)] if stop else []
-    g = build(list(factions), steps=[("pause_lh", LH), *steps, *after], **kw)
-    fs = lh(g)
-    fs.warlord, fs.mood = warlord, mood
-    fs.command, fs.prowess = command_items, prowess_items
-    s = g.seat_of(LH)
-    for c in mobs:
-        g.place_token(s, "mob", c)
-    if before is not None:
-        before(g)
-    g.apply(("go",))
-    return g
+    """A built position with the Hundreds' state, and anything ``before(g)`` changes;
+    ``stop``: pause after ``steps``."""
+    state = {"warlord": warlord, "mood": mood, "command": command_items,
+             "prowess": prowess_items, "mobs": mobs}
+    return build(list(factions), steps=steps, turn=kw.pop("turn", LH),
+                 phase=kw.pop("phase", "birdsong"), stop=stop, before=before,
+                 hundreds=state, **kw)
 
 
 def daylight(**kw: Any) -> Game:
@@ -140,14 +134,12 @@ def test_14_2_2_the_warlord_never_enters_the_burrow() -> None:
 
 def test_14_2_2_the_warlord_never_leaves_a_snared_clearing() -> None:
     # 13.7.2: a face-up snare: enemy pieces are not moved from its clearing
-    def snare(g: Game) -> None:
-        g.place_token(g.seat_of(CV), "snare", 5)
-
-    g = daylight(factions=(LH, CV), warlord=5, warriors={LH: {5: 3, 1: 1}}, before=snare)
+    snare = {CV: {5: ["snare"]}}
+    g = daylight(factions=(LH, CV), warlord=5, warriors={LH: {5: 3, 1: 1}}, tokens=snare)
     assert not [o for o in options(g) if o[0] == "move" and o[1] == 5]
     assert ("move", 1, 5) in options(g)  # into the snare: allowed (13.7.2 says from)
     g = at([("hundreds.advance", LH, 2, 0)], factions=(LH, CV), phase="daylight", turn=LH,
-           mood="relentless", warlord=5, warriors={LH: {5: 3}}, before=snare, stop=True)
+           mood="relentless", warlord=5, warriors={LH: {5: 3}}, tokens=snare, stop=True)
     assert not [o for o in options(g) if o[0] in ("move", "ferry")]
     assert_illegal(g, ("move", 5, 1))
     assert warlord_at(g, 0) == 5
@@ -238,21 +230,17 @@ def test_14_3_setup_corner_items_and_stubborn() -> None:
 
 
 # ============================================================ 14.4 Birdsong
-def _ruin_with_sword(g: Game) -> None:
-    g.ruin_items[1] = ("sword",)
-    g.place_building(RUIN, "ruin", 1)
-
-
 def test_14_4_1_raze_removes_buildings_tokens_takes_ruin_item_and_spreads() -> None:
     g = at([("hundreds.raze", LH, ())], turn=LH, warlord=1, warriors={LH: {1: 1}},
            mobs=(1,), buildings={M: {1: ["sawmill"]}}, tokens={M: {1: ["wood"]}},
-           forced=[["mob_die", 0]], stop=True, before=_ruin_with_sword)
+           forced=[["mob_die", 0]], stop=True, ruin_items={1: ("sword",)},
+           before=lambda g: g.place_building(RUIN, "ruin", 1))
     # razed: the only mob clearing
     assert (1, "sawmill") not in g.buildings[1] and (1, "wood") not in g.tokens[1]
     assert scored(g, LH) == [(LH, 2, "removal")]
     assert lh(g).prowess == ("sword",) and (RUIN, "ruin") not in g.buildings[1]
     # the mob die: fox; 1's neighbours 5, 9, 10: no fox clearing, no mob placed
-    assert options(g) == [("go",), ("wait",)] and g.count_token(0, "mob") == 1
+    assert g.decision.kind == "pause" and g.count_token(0, "mob") == 1
 
 
 def test_14_4_1_mob_die_spreads_to_an_adjacent_matching_clearing() -> None:
@@ -269,12 +257,10 @@ def test_14_4_1_raze_a_keep_and_duchy_buildings_one_price_of_failure() -> None:
     # 12.2.3: a mob razing two Duchy buildings at once: one Price of Failure
     from rootlaw.factions.duchy import st_of as ud_state
 
-    def ministers(g: Game) -> None:
-        ud_state(g, g.seat_of(UD)).swayed = ("captain", "brigadier", "mayor")
-
     g = at([("hundreds.raze", LH, ())], factions=(LH, UD), turn=LH, warlord=1,
            warriors={LH: {1: 1}}, mobs=(5,), buildings={UD: {5: ["citadel", "market"]}},
-           hands={UD: ["anvil", "bake_sale", "sappers"]}, before=ministers,
+           hands={UD: ["anvil", "bake_sale", "sappers"]},
+           duchy={"swayed": ("captain", "brigadier", "mayor")},
            forced=[["price_of_failure", 1]], ruins=False, stop=True)
     ud = g.seat_of(UD)
     assert not g.faction_pieces(ud, 5) and scored(g, LH) == [(LH, 2, "removal")]
@@ -291,12 +277,9 @@ def test_14_4_1_raze_a_trade_post_trade_disruption() -> None:
     from rootlaw.factions.riverfolk import POSTS
     from rootlaw.factions.riverfolk import st_of as rf_state
 
-    def funds(g: Game) -> None:
-        rf_state(g, g.seat_of(RF)).funds = {g.seat_of(RF): 3}
-
     g = at([("hundreds.raze", LH, ())], factions=(LH, RF), turn=LH, warlord=1,
            warriors={LH: {1: 1}}, mobs=(1,), tokens={RF: {1: [POSTS["fox"]]}},
-           before=funds, stop=True)
+           riverfolk={"funds": {RF: 3}}, stop=True)
     rf = g.seat_of(RF)
     assert not g.faction_pieces(rf, 1) and scored(g, LH) == [(LH, 1, "removal")]
     for _ in range(3):  # the Riverfolk remove their funds one by one, if asked
@@ -323,16 +306,9 @@ def test_14_4_1_raze_a_garden_fear_of_the_faithful() -> None:
 
 def test_14_4_1_raze_a_face_down_raid_plot_raids() -> None:
     from rootlaw.factions.corvids import PLOT
-    from rootlaw.factions.corvids import st_of as cv_state
-
-    def plot(g: Game) -> None:
-        s = g.seat_of(CV)
-        g.place_token(s, PLOT, 1)
-        fs = cv_state(g, s)
-        fs.facedown = fs.facedown.added(1, "raid")
 
     g = at([("hundreds.raze", LH, ())], factions=(LH, CV), turn=LH, warlord=1,
-           warriors={LH: {1: 1}}, mobs=(1,), before=plot, stop=True)
+           warriors={LH: {1: 1}}, mobs=(1,), corvids={"face_down": {1: "raid"}}, stop=True)
     assert (1, PLOT) not in g.tokens[1]  # razed; the raid: a warrior each side
     assert all(g.warriors[1][c] == 1 for c in (5, 9, 10))
 
@@ -350,11 +326,8 @@ def test_14_4_3_anoint_replaces_a_warrior_never_into_a_snare() -> None:
     play(g, ("anoint", 6))
     assert warlord_at(g, 0) == 6 and g.warriors[0][6] == 1 and g.warrior_supply(0) == 18
 
-    def snare(g: Game) -> None:
-        g.place_token(g.seat_of(CV), "snare", 6)
-
     g = at([("hundreds.anoint", LH)], factions=(LH, CV), turn=LH,
-           warriors={LH: {1: 2, 6: 1}}, before=snare, stop=True)
+           warriors={LH: {1: 2, 6: 1}}, tokens={CV: {6: ["snare"]}}, stop=True)
     assert warlord_at(g, 0) == 1  # the only choice: not the snared 6
     g = at([("hundreds.anoint", LH)], turn=LH, stop=True)  # none on the map: anywhere
     assert len(options(g)) == 12

@@ -8,7 +8,7 @@ from typing import Any
 
 import rootlaw
 from rootlaw.core.battle import start_battle
-from rootlaw.core.game import FOREST, Game
+from rootlaw.core.game import Game
 from rootlaw.core.move import do_move
 from rootlaw.factions.keepers import (
     RETAINER,
@@ -19,7 +19,7 @@ from rootlaw.factions.keepers import (
     map_edge,
     st_of,
 )
-from tests.builder import assert_illegal, build, options, pause_step, play, scored
+from tests.builder import assert_illegal, build, options, play, scored
 
 KI, M, E, V, CV, UD = "keepers", "marquise", "eyrie", "vagabond", "corvids", "duchy"
 # Fall: fox 1 6 8 12, rabbit 3 4 5 10, mouse 2 7 9 11; 1-5,9,10 2-5,6,10 3-6,7,11
@@ -27,35 +27,18 @@ KI, M, E, V, CV, UD = "keepers", "marquise", "eyrie", "vagabond", "corvids", "du
 # Fall forests: 0 (1,2,5,10) 1 (1,9,10,12) 2 (2,6,10,11,12) 3 (3,6,11) 4 (3,7,11,12)
 # 5 (4,7,8,12) 6 (4,9,12)
 
-pause_step("pause_kk", "pause", ("go", "wait"))
 
 
 def kk(g: Game) -> KeepersState:
     return st_of(g, g.seat_of(KI))
 
 
-def relic_down(g: Game, forest: int, ident: str) -> None:
-    """A face-down relic (identity ``type+value``) in a forest."""
-    s = g.seat_of(KI)
-    g.place_token(s, ident.rstrip("0123456789"), FOREST + forest)
-    fs = kk(g)
-    fs.values = fs.values.added(FOREST + forest, ident)
-
-
 def at(steps: list[tuple[Any, ...]], *, factions: tuple[str, ...] = (KI, M),
        before: Any = None, stop: bool = True, **kw: Any) -> Game:
-    """A built position; ``before(g)`` runs before ``steps`` do."""
-    after = [("pause_kk", KI)] if stop else []
-    g = build(list(factions), steps=[("pause_kk", KI), *steps, *after], **kw)
-    if before is not None:
-        before(g)
-    g.apply(("go",))
-    return g
-
-
-def retinue(g: Game, move: tuple[str, ...] = (), delve: tuple[str, ...] = (),
-            recover: tuple[str, ...] = ()) -> None:
-    kk(g).retinue = (move, delve, recover)
+    """A built position (the Keepers' state by the ``keepers`` keyword); ``before(g)``
+    changes anything else before the engine runs; ``stop``: pause after ``steps``."""
+    return build(list(factions), steps=steps, turn=kw.pop("turn", KI),
+                 phase=kw.pop("phase", "birdsong"), stop=stop, before=before, **kw)
 
 
 def forest_kinds(g: Game, i: int) -> list[str]:
@@ -88,7 +71,7 @@ def test_15_2_1_twelve_relics_values_hidden_from_every_seat() -> None:
 
 def test_15_2_1_relics_in_forests_survive_save_and_copy() -> None:
     g = at([("keepers.delve", KI, RETAINER, 1)], warriors={KI: {1: 2}},
-           before=lambda g: relic_down(g, 0, "tablet3"))
+           keepers={"relics": {0: "tablet3"}})
     text = g.to_json()
     assert Game.from_json(text).to_json() == text and g.copy().to_json() == text
     assert g.view(M)["forests"][0]["tokens"] == [[KI, "tablet"]]
@@ -115,12 +98,9 @@ def test_15_2_3_crafting_with_waystations_of_any_type() -> None:
 
 # ------------------------------------------------------------------- 15.2.4
 def battle_at(att: str, dfd: str, c: int, dice: tuple[int, int], **kw: Any) -> Game:
-    def go(g: Game) -> None:  # the battle starts once the pause is passed
-        pause = g.stack.pop()
-        start_battle(g, g.seat_of(att), c, g.seat_of(dfd))
-        g.stack.append(pause)
     kw.setdefault("factions", (KI, M))
-    return at([], before=go, forced=[["dice", list(dice)]], phase="daylight", **kw)
+    return at([], before=lambda g: start_battle(g, g.seat_of(att), c, g.seat_of(dfd)),
+              forced=[["dice", list(dice)]], phase="daylight", **kw)
 
 
 def test_15_2_4_devout_knights_ignore_the_first_hit() -> None:
@@ -169,9 +149,7 @@ def test_15_2_4_relics_move_with_warriors() -> None:
 
 def test_15_2_4_relics_move_when_forced_to_move() -> None:
     def forced(g: Game) -> None:  # another player moves the Keepers (False Orders)
-        pause = g.stack.pop()
         do_move(g, g.seat_of(KI), 1, 5, 1, mover=g.seat_of(M))
-        g.stack.append(pause)
     g = at([], warriors={KI: {1: 1}}, tokens={KI: {1: ["figure3"]}}, before=forced)
     assert g.decision.kind == "carry_relics" and g.decision.seat == KI
     play(g, ("kk_carry", "figure3"))
@@ -198,13 +176,10 @@ def test_15_2_5_a_bot_places_the_relic_by_its_reading() -> None:
 
 
 def test_15_2_5_the_vagabond_removes_a_relic() -> None:
-    def pawn(g: Game) -> None:
-        g.pawn[g.seat_of(V)] = 1
-        pause = g.stack.pop()
-        start_battle(g, g.seat_of(V), 1, g.seat_of(KI))
-        g.stack.append(pause)
-    g = at([], factions=(KI, V), before=pawn, forced=[["dice", [1, 0]]], phase="daylight",
-           tokens={KI: {1: ["jewelry3"]}}, items={V: ["sword", "boot"]})
+    g = at([], factions=(KI, V), forced=[["dice", [1, 0]]], phase="daylight",
+           before=lambda g: start_battle(g, g.seat_of(V), 1, g.seat_of(KI)),
+           vagabond={"at": 1, "items": {"sword": 1, "boots": 1}},
+           tokens={KI: {1: ["jewelry3"]}})
     assert g.decision.kind == "trophy" and g.decision.seat == V
     play(g, ("kk_trophy", 3))
     assert forest_kinds(g, 3) == ["jewelry3"]
@@ -245,7 +220,7 @@ def test_15_3_lake_coastal_forests_hold_relics_and_can_be_delved() -> None:
     assert all(any(p[0] == k for p in ts) for ts in g.forest_tokens)  # coastal ones too
     # a coastal forest (0: 1, 5, 11) is delved from its coastal clearing 1
     g2 = at([("keepers.delve", KI, RETAINER, 1)], map="lake", warriors={KI: {1: 2}},
-            before=lambda g: relic_down(g, 0, "figure1"))
+            keepers={"relics": {0: "figure1"}})
     assert ("kk_delve", 0, "figure") in options(g2)
 
 
@@ -278,9 +253,8 @@ def test_15_4_3_recruit_two_warriors_at_a_matching_waystation() -> None:
 
 # -------------------------------------------------------------- 15.5 daylight
 def test_15_5_2_columns_left_to_right_each_card_once() -> None:
-    def setup(g: Game) -> None:
-        retinue(g, move=("ambush_fox",), delve=(), recover=())
-    g = at([("keepers.retinue", KI, 0)], warriors={KI: {1: 2, 2: 1}}, before=setup)
+    g = at([("keepers.retinue", KI, 0)], warriors={KI: {1: 2, 2: 1}},
+           keepers={"retinue": {"move": ["ambush_fox"], "delve": [], "recover": []}})
     assert {o[2] for o in options(g, "kk_move")} == {1}  # a fox card: from fox clearings
     play(g, ("kk_move", "ambush_fox", 1, 5), ("warriors", 1))
     # each card once: nothing left in this column or the next ones
@@ -288,10 +262,9 @@ def test_15_5_2_columns_left_to_right_each_card_once() -> None:
 
 
 def test_15_5_2_II_battle_then_delve_and_discard_check() -> None:
-    def setup(g: Game) -> None:
-        retinue(g, delve=("ambush_fox", RETAINER))
-        relic_down(g, 0, "tablet3")
-    g = at([("keepers.retinue", KI, 1)], warriors={KI: {1: 3}, M: {1: 1}}, before=setup,
+    state = {"retinue": {"move": [], "delve": ["ambush_fox", RETAINER], "recover": []},
+             "relics": {0: "tablet3"}}
+    g = at([("keepers.retinue", KI, 1)], warriors={KI: {1: 3}, M: {1: 1}}, keepers=state,
            forced=[["dice", [1, 0]]])
     assert ("kk_battle", "ambush_fox", 1, M) in options(g)
     assert not [o for o in options(g) if o[0] == "kk_delve_in" and o[2] == 1]  # must battle
@@ -303,21 +276,19 @@ def test_15_5_2_II_battle_then_delve_and_discard_check() -> None:
 
 
 def test_15_5_2_II_delve_a_faithful_retainer_leaves_the_game() -> None:
-    def setup(g: Game) -> None:
-        retinue(g, delve=(RETAINER,))
-        relic_down(g, 0, "jewelry2")
-    g = at([("keepers.retinue", KI, 1)], warriors={KI: {1: 1}}, before=setup)
+    state = {"retinue": {"move": [], "delve": [RETAINER], "recover": []},
+             "relics": {0: "jewelry2"}}
+    g = at([("keepers.retinue", KI, 1)], warriors={KI: {1: 1}}, keepers=state)
     play(g, ("kk_delve_in", RETAINER, 1), ("kk_delve", 0, "jewelry"))
     assert kk(g).retinue[1] == () and kk(g).retired == 1 and RETAINER not in g.discard
 
 
 def test_15_5_2_III_recover_scores_and_fills_a_column() -> None:
-    def setup(g: Game) -> None:
-        retinue(g, recover=("ambush_fox",))
-        kk(g).recovered = ((2,), (1,), ())
+    state = {"retinue": {"move": [], "delve": [], "recover": ["ambush_fox"]},
+             "recovered": {"figure": [2], "tablet": [1]}}
     g = at([("keepers.retinue", KI, 2)], warriors={KI: {1: 3, 8: 1, 12: 1, 6: 1}},
            buildings={KI: {1: ["ws_jewelry_figure"]}},
-           tokens={KI: {1: ["jewelry3", "jewelry1", "tablet2"]}}, before=setup)
+           tokens={KI: {1: ["jewelry3", "jewelry1", "tablet2"]}}, keepers=state)
     assert options(g, "kk_recover") == [("kk_recover", "ambush_fox", 1)]
     play(g, ("kk_recover", "ambush_fox", 1))
     assert options(g) == [("kk_take", "jewelry3"), ("kk_take", "jewelry1")]  # shown type
@@ -329,11 +300,10 @@ def test_15_5_2_III_recover_scores_and_fills_a_column() -> None:
 
 
 def test_15_5_2_III_recover_discard_check_ends_the_action() -> None:
-    def setup(g: Game) -> None:
-        retinue(g, recover=("ambush_fox",))
     g = at([("keepers.retinue", KI, 2)], warriors={KI: {1: 3}},
            buildings={KI: {1: ["ws_jewelry_figure"]}},
-           tokens={KI: {1: ["jewelry3", "jewelry1"]}}, before=setup)
+           tokens={KI: {1: ["jewelry3", "jewelry1"]}},
+           keepers={"retinue": {"move": [], "delve": [], "recover": ["ambush_fox"]}})
     play(g, ("kk_recover", "ambush_fox", 1), ("kk_take", "jewelry3"))
     assert "ambush_fox" in g.discard and (0, "jewelry1") in g.tokens[1]
 
@@ -351,9 +321,9 @@ def test_15_6_2_gather_retinue_add_or_shift_at_most_ten() -> None:
     play(g, ("kk_retinue_done",))
     assert kk(g).retinue[0] == (RETAINER, "ambush_fox")
 
-    def full(g: Game) -> None:
-        retinue(g, move=(RETAINER,) * 10)
-    g = at([("keepers.gather", KI, 0)], hands={KI: ["ambush_fox"]}, before=full)
+    full = {"move": [RETAINER] * 10, "delve": [], "recover": []}
+    g = at([("keepers.gather", KI, 0)], hands={KI: ["ambush_fox"]},
+           keepers={"retinue": full})
     assert not options(g, "kk_add")
     play(g, ("kk_shift", RETAINER, "move", "move_or_recover"))
     assert len(kk(g).retinue[2]) == 1 and g.decision.kind == "pause"
@@ -369,14 +339,14 @@ def test_15_6_3_draw_one_plus_waystations() -> None:
 def test_relics_cannot_leave_a_snared_clearing() -> None:
     g = at([("keepers.retinue", KI, 0)], factions=(KI, CV), warriors={KI: {1: 2}},
            tokens={KI: {1: ["figure1"]}, CV: {1: ["snare"]}},
-           before=lambda g: retinue(g, move=(RETAINER,)))
+           keepers={"retinue": {"move": [RETAINER], "delve": [], "recover": []}})
     assert not options(g, "kk_move")  # 13.7.2: no move out, so no relic either
 
 
 def test_no_relic_or_keeper_warrior_into_the_burrow() -> None:
     g = at([("keepers.retinue", KI, 0)], factions=(KI, UD), warriors={KI: {1: 2}},
            tokens={KI: {1: ["figure1"]}, UD: {1: ["tunnel"]}},
-           before=lambda g: retinue(g, move=(RETAINER,)))
+           keepers={"retinue": {"move": [RETAINER], "delve": [], "recover": []}})
     burrow = g.board.burrow
     assert burrow and burrow in g.adjacent(1)
     assert not [o for o in options(g, "kk_move") if o[3] == burrow]
@@ -394,14 +364,9 @@ def vagabot_marksman_battle(tokens: dict[str, Any]) -> Game:
     the roll gives the Vagabot one hit."""
     vb = "vagabot"
 
-    def go(g: Game) -> None:
-        g.setup = {**g.setup, "bot_traits": {vb: ["marksman"]}}
-        g.pawn[g.seat_of(vb)] = 1
-        pause = g.stack.pop()
-        start_battle(g, g.seat_of(vb), 1, g.seat_of(KI))
-        g.stack.append(pause)
-    return at([], factions=(KI, vb), before=go, forced=[["dice", [1, 0]]], phase="daylight",
-              warriors={KI: {1: 3}}, tokens=tokens)
+    return at([], factions=(KI, vb), forced=[["dice", [1, 0]]], phase="daylight",
+              before=lambda g: start_battle(g, g.seat_of(vb), 1, g.seat_of(KI)),
+              vagabot={"at": 1, "traits": ["marksman"]}, warriors={KI: {1: 3}}, tokens=tokens)
 
 
 def test_15_2_4_devout_knights_ignore_the_vagabots_marksman_hit() -> None:

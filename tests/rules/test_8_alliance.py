@@ -36,23 +36,11 @@ pause_step(PARK, "park")
 def game(factions: Iterable[str] = (M, A), *, supporters: Iterable[str] = (),
          officers: int = 0, step: Step, more: Iterable[Step] = (), phase: str = "birdsong",
          turn: str | None = None, **kw: Any) -> Game:
-    """tests.builder.build, plus the Alliance's Supporters stack and officers; ``more``
+    """tests.builder.build, with the Alliance's Supporters stack and officers; ``more``
     steps follow ``step``."""
     who = turn if turn is not None else step[1]
-    g = build(factions, steps=[(PARK, who), step, *more], turn=who, phase=phase, **kw)
-    assert g.stack[-1][0] == PARK
-    a = g.seat_of(A)
-    fs = g.fstate[a]
-    assert isinstance(fs, AllianceState)
-    fs.supporters = tuple(supporters)
-    fs.officers = officers
-    for cid in fs.supporters:
-        g.deck.remove(cid)  # the cards of the game stay complete
-    assert g.warrior_supply(a) >= 0
-    g.stack.pop()
-    g._decision = None
-    g._advance()
-    return g
+    return build(factions, steps=[step, *more], turn=who, phase=phase,
+                 alliance={"supporters": supporters, "officers": officers}, **kw)
 
 
 def fs(g: Game) -> AllianceState:

@@ -246,16 +246,9 @@ def test_9_2_2_I_favor_elsewhere_does_nothing() -> None:
 def test_9_2_2_I_alliance_revolt_damages_what_he_has() -> None:
     """9.2.2.I: an Alliance revolt in his clearing; with two undamaged items he damages
     both (1.5.4: as many as possible)."""
-    def supporters(g: Game) -> None:
-        fs = g.fstate[g.seat_of(A)]
-        assert isinstance(fs, AllianceState)
-        fs.supporters = ("bake_sale", "a_visit_to_friends")
-        for cid in fs.supporters:
-            g.deck.remove(cid)
-
     g = game((V, A), at=5, items={"boots": 1, "torch": (0, 1, 0, 0), "sword": (0, 0, 1, 0)},
              tokens={A: {5: ["sympathy"]}}, step=("alliance.revolts", A), more=[(PARK, A)],
-             phase="birdsong", setup=supporters)
+             phase="birdsong", alliance={"supporters": ["bake_sale", "a_visit_to_friends"]})
     g.apply(("revolt", 5))
     assert g.decision.seat == V and g.decision.rule == "9.2.2.I"
     g.apply(("damage", "torch", "exhausted"))  # then the boots: the only one left
@@ -416,12 +409,9 @@ def test_9_2_8_partner_wins_and_so_does_the_vagabond() -> None:
 
 def test_9_2_8_partner_wins_by_dominance_with_him() -> None:
     """9.2.8 with 3.3.1.I: the partner's dominance victory is his too."""
-    def coalition(g: Game) -> None:
-        g.coalition[g.seat_of(V)] = g.seat_of(E)
-
-    g = game((V, M, E, A), at=5, vp={V: 12, M: 5, A: 8},
+    g = game((V, M, E, A), at=5, vp={V: 12, M: 5, A: 8}, coalitions={V: E},
              dominance={V: "dominance_rabbit", E: "dominance_fox"},
-             warriors={E: {1: 1, 6: 1, 8: 1}}, step=("turn", E), setup=coalition)
+             warriors={E: {1: 1, 6: 1, 8: 1}}, step=("turn", E))
     assert g.is_over and g.winners == [E, V] and g.win_reason == "dominance"
 
 
@@ -444,12 +434,8 @@ def test_9_2_9_IIId_coalition_with_a_hostile_faction() -> None:
 def test_9_2_8_partner_already_in_a_coalition_cannot_join_another() -> None:
     """9.2.8: the lowest scorer is in a coalition with the other Vagabond: nobody else
     has fewer VP than each other player, so no coalition can be formed."""
-    def coalition(g: Game) -> None:
-        g.coalition[g.seat_of(V2)] = g.seat_of(M)
-
-    g = game((V, V2, M, E), at=5, vp={V: 12, V2: 10, M: 1, E: 6},
-             dominance={V2: "dominance_mouse"}, hands={V: ["dominance_fox"]}, step=ACT,
-             setup=coalition)
+    g = game((V, V2, M, E), at=5, vp={V: 12, V2: 10, M: 1, E: 6}, coalitions={V2: M},
+             dominance={V2: "dominance_mouse"}, hands={V: ["dominance_fox"]}, step=ACT)
     assert not options(g, "coalition")
 
 

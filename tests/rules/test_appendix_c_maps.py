@@ -361,8 +361,7 @@ def test_c_2_2_riverboats_cross_the_lake() -> None:
     """11.2.7.II Riverboats on the Lake: the buyer treats the lake as rivers, as paths."""
     from tests.rules import test_11_riverfolk as rft
     g = build([rft.RF, M], map="lake", warriors={M: {1: 2}, rft.RF: {7: 3}},
-              steps=[("pause_rf", rft.RF), ("riverfolk.services", M, 0, 0)], turn=M,
-              then="daylight")
-    rft.rf(g).prices = (1, 1, 1)
-    play(g, ("go",), ("buy_riverboats",), ("action", "march"))
+              step=("riverfolk.services", M, 0, 0), turn=M, then="daylight",
+              riverfolk={"prices": (1, 1, 1)})
+    play(g, ("buy_riverboats",), ("action", "march"))
     assert {("move", 1, 10), ("move", 1, 11), ("move", 1, 12)} <= set(options(g))

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import rootlaw
-from rootlaw.factions.alliance import AllianceState
 from rootlaw.factions.vagabond import CHARACTERS
 from tests.builder import assert_illegal, options, pieces, play, scored, step_name
 from tests.rules.vagabond_position import (
@@ -284,16 +283,9 @@ def test_D_6_2_scorched_clearing_blocks_the_marquise_march() -> None:
 def test_D_6_2_scorched_clearing_blocks_placing_sympathy() -> None:
     """D.6.2: no piece can be placed there: the Alliance cannot spread sympathy into 5
     (rabbit, adjacent to their sympathy in 1) but can into 10."""
-    def supporters(g: rootlaw.Game) -> None:
-        fs = g.fstate[g.seat_of(A)]
-        assert isinstance(fs, AllianceState)
-        fs.supporters = ("bake_sale", "a_visit_to_friends")
-        for cid in fs.supporters:
-            g.deck.remove(cid)
-
     g = game((V, A), character="scoundrel", at="1_2_5_10", items={"boots": 1}, scorched=5,
              tokens={A: {1: ["sympathy"]}}, step=("alliance.spreads", A), phase="birdsong",
-             setup=supporters)
+             alliance={"supporters": ["bake_sale", "a_visit_to_friends"]})
     assert [o for o in options(g) if o[0] == "spread"] == [("spread", 10, 1)]
     assert_illegal(g, ("spread", 5, 1))
 
