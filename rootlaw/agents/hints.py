@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from rootlaw.core.options import Option
 from rootlaw.factions.eyrie import (
     COLUMNS,
+    EyrieState,
     card_suit,
     column_actions,
     recruit_amount,
@@ -49,8 +50,9 @@ TURMOIL = 3.0  # about what a turmoil costs: bird cards' VP, the Decree, the lea
 
 
 def eyrie(g: Game, s: int, o: Option) -> float:
-    """7.4.2 / 7.7: an added Decree card with no way to resolve it now."""
-    if o[0] != "decree":
+    """7.4.2 / 7.7: an added Decree card with no way to resolve it now (the Law's Eyrie
+    only: another rule set's has hints of its own or none)."""
+    if o[0] != "decree" or not isinstance(g.fstate[s], EyrieState):
         return 0.0
     col = COLUMNS.index(o[2])
     suit = card_suit(g, o[1])
@@ -64,6 +66,8 @@ def eyrie(g: Game, s: int, o: Option) -> float:
 
 def eyrie_outlook(g: Game, s: int) -> float:
     """7.5.2, 7.7: the Decree cannot be resolved from here: turmoil ahead."""
+    if not isinstance(g.fstate[s], EyrieState):
+        return 0.0  # not the Law's Eyrie (the prototype's)
     suits = [[card_suit(g, c) for c in col] for col in st_of(g, s).decree]
     fits = (_recruits_fit(g, s, len(suits[0]))
             and all(_resolvable(g, s, col, suit)
