@@ -291,7 +291,9 @@ class FactionDef:
 
     def lends_warriors_to(self, g: Game, s: int) -> int:
         """The seat that treats s's warriors as its own for rule and for battle against
-        anyone but s right now (11.2.7.III Mercenaries), or -1."""
+        anyone but s right now (11.2.7.III Mercenaries), or -1. Read only through
+        ``Game.treated_as_own_by`` (G.1.33), which every rule, enemy and battle check
+        asks."""
         return -1
 
     def warriors_held(self, g: Game, s: int, owner: int) -> int:
