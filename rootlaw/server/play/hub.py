@@ -39,6 +39,7 @@ log = logging.getLogger("rootlaw.play")
 MAX_LIVE = 256  # games kept in memory (idle ones beyond this are dropped, then reloaded)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 T = TypeVar("T")
+REQUEST_DAYS = 7  # idempotency keys are kept this long (a retry comes within minutes)
 
 
 class Subscriber(Protocol):
@@ -386,6 +387,7 @@ class Hub:
                 await asyncio.wait_for(ready.wait(), timeout=10)
             except TimeoutError:
                 log.warning("not yet listening to other processes' changes")
+        await to_thread.run_sync(self.store.forget_requests, REQUEST_DAYS * 86400.0)
         await self.resume()
 
     def heard(self, gid: str, version: int) -> None:
@@ -463,7 +465,7 @@ class Hub:
                     log.error("agent move refused in game %s: %s", live.id, e)
                     return
                 if await self._commit(live, seat, option, new) != "ok":
-                    continue  # another process moved first: look again
+                    return  # another process moved first: it plays the agents here
             await self.broadcast(live)
 
     @staticmethod

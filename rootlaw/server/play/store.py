@@ -230,6 +230,12 @@ class Store:
                 requests.c.key == key)).first()
         return None if row is None else (row.digest, row.version)
 
+    def forget_requests(self, older_than: float) -> int:
+        """Drop the idempotency keys stored more than ``older_than`` seconds ago."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(requests.delete().where(
+                requests.c.created < time.time() - older_than)).rowcount)
+
     def waiting_on_agents(self) -> list[str]:
         """Ids of unfinished games where an agent is to decide."""
         with self.engine.connect() as conn:
