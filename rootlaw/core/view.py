@@ -94,6 +94,9 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
                                                                    and d.seat == g.factions[me])),
         "winners": list(g.won),
         "win_reason": g.win_reason,
+        # the rule set (DESIGN.md: the Law, or a variant such as the prototype), its score
+        "rules": g.ruleset.id,
+        "win_score": g.ruleset.win_score,
     }
 
 
