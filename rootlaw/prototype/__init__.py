@@ -53,7 +53,7 @@ def new_game(rules: str, factions: list[str] | None, map: str = MAP, deck: str =
     for key, value in options.items():
         if key not in _DEFAULTS:
             raise SetupError(f"unknown options: {key}")
-        if value != _DEFAULTS[key]:
+        if value and value != _DEFAULTS[key]:  # empty ({}, [], None): not given
             raise SetupError(f"{key} is an option of the Law's games, not of the prototype's")
     if factions is None:
         raise SetupError("the prototype seats the factions given (P2.1): pass factions")

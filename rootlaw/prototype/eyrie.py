@@ -404,7 +404,7 @@ class Decree(Handler):
             g.push(("proto.e.decree", s, col + 1, 0))
             return
         if verb == "turmoil":
-            g.note("turmoil", g.factions[s], o[1])
+            g.note("decree_failed", g.factions[s], o[1])  # (not the Law's "turmoil", 7.7)
             g.push(("proto.e.turmoil", s), ("proto.e.leader", s), ("proto.e.rebuild", s),
                    ("proto.e.end_now", s))
             return

@@ -101,6 +101,7 @@ class Field:
 
 FIELDS: dict[str, Field] = {
     "factions": Field(listing(text(), max_items=8)),
+    "rules": Field(text(), "law"),  # the rule set: "law" or "prototype" (issue 40)
     "map": Field(text(), "fall"),
     "deck": Field(text(), "standard"),
     "bot_difficulty": Field(mapping(text()), {}),

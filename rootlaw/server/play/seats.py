@@ -81,7 +81,10 @@ def catalog() -> dict[str, Any]:
         })
     cards = {cid: {"name": c.name, "suit": c.suit, "kind": c.kind}
              for name in DECK_FILES for cid, c in deck(name).cards.items()}
+    for cid, c in deck("prototype").cards.items():  # its own cards (special victory)
+        cards.setdefault(cid, {"name": c.name, "suit": c.suit, "kind": c.kind})
     return {"factions": factions, "maps": list(MAP_NAMES), "decks": list(DECK_FILES),
+            "rules": ["law", "prototype"],  # the prototype: four factions, the Fall map
             "tracks": tracks(), "names": readable_names(),
             "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),

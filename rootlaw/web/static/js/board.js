@@ -370,7 +370,7 @@ function isCardList(v, catalog) {
 
 /** The Vagabond's items (9.2.5) as compact chips: name, count and state. */
 function itemChips(items) {
-  const states = { ready: "ready", exhausted: "exhausted", damaged: "damaged", "damaged face down": "damaged, face down" };
+  const states = { ready: "ready", available: "available", exhausted: "exhausted", damaged: "damaged", "damaged face down": "damaged, face down" };
   const chips = [];
   for (const [item, n] of Object.entries(items)) {
     for (const [state, text] of Object.entries(states)) {
@@ -422,6 +422,20 @@ function value(key, v, catalog, names, faction) {
     return el("div", { class: `decree ${key}` }, Object.entries(v).map(([col, cards]) =>
       el("div", { class: "decree-col", "data-column": col }, el("h4", {}, nameOf(col, catalog)), cardList(cards, catalog))));
   }
+  if (key === "alignment") {  // the prototype's alignment chart (P10.3-P10.8)
+    const word = { "-3": "Nemesis (end)", "-2": "Nemesis", 0: "Indifferent", 3: "Ally" };
+    return el("span", { class: "chips alignment" }, Object.entries(v).map(([f, n]) =>
+      el("span", { class: `rel align-${n}`, "data-faction": f, "data-align": n,
+        title: "alignment chart (P10.3): -3 to 3; -2 and -3 Nemesis, 3 Ally" }, `${names[f] || f} ${word[n] ?? (n > 0 ? `+${n}` : n)}`)));
+  }
+  if (key === "hideouts") {  // the prototype's Hideout card slots (P9.2): face down or a conspiracy
+    return el("span", { class: "chips hideouts" }, Object.entries(v).map(([nation, h]) =>
+      el("span", { class: "pill hideout-slot", "data-nation": nation, "data-filled": String(h.filled), "data-face-up": String(h.face_up) },
+        `${titleCase(nation)} Hideout ${h.hideout ? `(in ${h.hideout})` : "(not built)"}: `,
+        h.face_up ? el("span", {}, `conspiracy ${h.conspiracy || ""} `, cardChip(h.card, catalog))
+          : h.card ? el("span", {}, "face down ", cardChip(h.card, catalog))
+            : h.filled ? "a card face down" : "empty")));
+  }
   if (key === "relationships") {
     const word = { "-1": "hostile", 0: "indifferent", 1: "1", 2: "2", 3: "allied" };
     return el("span", { class: "chips" }, Object.entries(v).map(([f, n]) =>
@@ -454,8 +468,9 @@ export function drawBoards(container, view, ctx) {
     const head = el("header", { style: `--faction:${colors[f]}` },
       el("h3", {}, names[f] || f), el("span", { class: "who" }, who),
       el("span", { class: "score", title: "victory points" }, `${p.score} VP`));
-    const bar = el("div", { class: "vp-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 30, "aria-valuenow": p.score },
-      el("span", { style: `width:${Math.min(100, (p.score / 30) * 100)}%;background:${colors[f]}` }));
+    const win = view.win_score || 30;  // 40 in the prototype's games (P6.1.1)
+    const bar = el("div", { class: "vp-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": win, "aria-valuenow": p.score },
+      el("span", { style: `width:${Math.min(100, (p.score / win) * 100)}%;background:${colors[f]}` }));
     const facts = [kv("Hand", String(p.hand_size)), kv("Warriors in supply", String(p.warriors_in_supply))];
     if (p.dominance) facts.push(kv("Dominance", cardChip(p.dominance, catalog)));
     if (p.items?.length) facts.push(kv("Crafted items", p.items.map(titleCase).join(", ")));

@@ -209,7 +209,9 @@ function renderDecision(curtain) {
     return;
   }
   $("prompt").textContent = `${ctx.names[d.seat]}: ${d.prompt}`;
-  $("decision-rule").replaceChildren("Rule ", el("a", { href: `/rules#${d.rule.split("/")[0]}`, target: "_blank", rel: "noopener" }, d.rule),
+  const anchor = d.rule.split("/")[0];  // "P5.7": the prototype's rules reference (issue 40)
+  const book = /^P\d/.test(anchor) ? `/rules/prototype#${anchor.slice(1)}` : `/rules#${anchor}`;
+  $("decision-rule").replaceChildren("Rule ", el("a", { href: book, target: "_blank", rel: "noopener" }, d.rule),
     d.clearings.some((c) => c.length) ? " · or click a clearing on the map" : "");
   const idx = visibleOptions(d);
   if (idx.length <= FLAT) {

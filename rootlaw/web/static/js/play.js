@@ -9,6 +9,8 @@ const PRESETS = {
   four: [["marquise", "here"], ["eyrie", "here"], ["alliance", "here"], ["vagabond", "here"]],
   online: [["marquise", "here"], ["eyrie", "link"]],
   watch: [["mechanical_marquise", "bot"], ["electric_eyrie", "bot"], ["automated_alliance", "bot"], ["vagabot", "bot"]],
+  // the prototype rules (issue 40): its four factions, no bots (they play by the Law)
+  prototype: [["marquise", "here"], ["eyrie", "agent:random"], ["alliance", "agent:random"], ["vagabond", "agent:random"]],
 };
 
 function factionById(id) {
@@ -77,6 +79,7 @@ function readForm() {
     if (traits.length) body.bot_traits[f] = traits;
     for (const s of row.querySelectorAll(".setup-choice")) if (s.value) (body.bot_setup[f] ||= {})[s.dataset.choice] = s.value;
   }
+  if ($("rules").value !== "law") body.rules = $("rules").value;
   const seed = $("seed").value.trim();
   if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
   if ($("cooperative").checked) body.cooperative = true;
@@ -85,6 +88,11 @@ function readForm() {
 
 async function advise() {
   const { body } = readForm();
+  if (body.rules === "prototype") {  // reach is the Law's advice (5.2)
+    $("reach").textContent = "Prototype rules: its four factions (the Marquise always), the Fall map, 40 VP to win.";
+    $("reach").dataset.verdict = "";
+    return;
+  }
   const reachIds = body.factions.map((f) => factionById(f)?.replaces || f);
   if (!reachIds.length) return;
   try {
@@ -174,6 +182,13 @@ async function start() {
 }
 
 $("lobby").addEventListener("submit", create);
+$("rules").addEventListener("change", () => {  // the prototype: the Fall map and its own deck
+  if (!catalog) return;
+  if ($("rules").value === "prototype") {
+    $("map").value = "fall";
+    setSeats(PRESETS.prototype);
+  } else advise();
+});
 $("lobby").addEventListener("change", (e) => { if (e.target.classList.contains("player")) advise(); });
 $("add-seat").addEventListener("click", () => {
   const used = new Set(readForm().body.factions);
