@@ -142,21 +142,23 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
             return 2
     else:
         try:
-            game = rootlaw.new_game(factions=args.factions.split(","), map=args.map,
-                                    seed=args.seed, **setup_options(args), **bot_options(args))
+            game = rootlaw.new_game(map=args.map, seed=args.seed, **{
+                **setup_options(args), **seat_options(args)}, **bot_options(args))
         except rootlaw.SetupError as e:
             con.print(f"cannot start: {e}")
             return 2
     me = args.faction or next((f for f, fd in zip(game.factions, game.fdefs, strict=True)
                                if not fd.is_bot), game.factions[0])
-    if args.faction is None and not args.load:  # the first person listed
+    if args.faction is None and not args.load and not getattr(args, "players", None):
         me = next((f for f in args.factions.split(",") if not FACTIONS[f].is_bot), me)
-    if me not in game.factions:
+    try:
+        mine = game.seat_of(me)  # in a draft, a seat name (seat1...) until it chooses
+    except ValueError:
         con.print(f"--faction {me!r} is not in this game ({', '.join(game.factions)})")
         return 2
-    try:
-        agents = {f: make_agent(args.vs, args.seed + i) for i, f in enumerate(game.factions)
-                  if f != me}
+    try:  # the other seats' agents, by seat: a seat keeps its agent when it drafts
+        agents = {i: make_agent(args.vs, args.seed + i) for i in range(len(game.factions))
+                  if i != mine}
     except ValueError as e:
         con.print(f"--vs: {e}")
         return 2
@@ -171,8 +173,10 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     while not game.is_over:
         d = game.decision
         assert d is not None
+        me = story.me = game.factions[mine]  # the faction this seat drafted (A.8.2)
         if d.seat != me:
-            choice = decide(agents[d.seat], game, seed=args.seed * 1_000_003 + game.version)
+            choice = decide(agents[game.seat_of(d.seat)], game,
+                            seed=args.seed * 1_000_003 + game.version)
             story.run(game, choice)
             continue
         story.tell(game)
@@ -260,26 +264,33 @@ def _progress(disable: bool) -> Any:
 def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from rootlaw.sim import Summary, format_report, run, specs_for
 
-    factions = args.factions.split(",")
     maps = getattr(args, "map", "fall").split(",")
     try:
+        seats = seat_options(args)
         bots = {**setup_options(args), **bot_options(args)}  # new_game's options
         deck = bots.pop("deck")
+        setup = bots.pop("setup", "standard")
         for m in maps:
-            rootlaw.new_game(factions=factions, map=m, deck=deck, seed=0, **bots)
+            rootlaw.new_game(map=m, deck=deck, seed=0, **{**bots, **seats, "setup":
+                                                          seats.get("setup", setup)})
         agents = _agents(args.agent)
     except (rootlaw.SetupError, ValueError) as e:
         print(f"cannot simulate: {e}", file=out)
         return 2
-    unknown = sorted(set(agents) - set(factions))
+    players = int(seats.get("players") or 0)
+    factions = seats["bots"] if players else seats["factions"]
+    named = [f"seat{i + 1}" for i in range(players)] if players else list(factions)
+    unknown = sorted(set(agents) - set(named))
     if unknown:
-        print(f"cannot simulate: --agent for {', '.join(unknown)}, not in --factions", file=out)
+        print(f"cannot simulate: --agent for {', '.join(unknown)}, not a seat of "
+              f"{', '.join(named)}", file=out)
         return 2
     workers = getattr(args, "workers", 1) or 1
     ray = getattr(args, "ray", None)
     specs = specs_for(factions, args.games, args.seed, agents, args.max_turns, maps,
-                      (deck,), bots)
-    summary = Summary(list(factions))
+                      (deck,), bots, setup=setup, players=players)
+    factions = [] if players else list(factions)  # the report's rows: as given
+    summary = Summary(factions)
     t0 = time.perf_counter()
     for r in _progress(args.no_progress)(run(specs, workers, ray), len(specs)):
         summary.add(r)
@@ -335,7 +346,8 @@ def tournament(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def setup_options(args: argparse.Namespace) -> dict[str, Any]:
     """--deck standard|exiles_partisans (A.2); --suits printed|random|balanced or twelve
-    comma-separated suits in clearing order (A.1)."""
+    comma-separated suits in clearing order (A.1); --setup standard|advanced (5.1,
+    Appendix A)."""
     out: dict[str, Any] = {"deck": getattr(args, "deck", None) or "standard"}
     rules = getattr(args, "rules", None)
     if rules and rules != "law":  # --rules prototype (issue 40)
@@ -343,7 +355,23 @@ def setup_options(args: argparse.Namespace) -> dict[str, Any]:
     suits = getattr(args, "suits", None)
     if suits:
         out["suits"] = suits.split(",") if "," in suits else suits
+    setup = getattr(args, "setup", None)
+    if setup and setup != "standard":
+        out["setup"] = setup
     return out
+
+
+def seat_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The seats: --factions, or --players N (a draft of the Advanced Setup, A.8) with
+    --bots among them."""
+    players = getattr(args, "players", None)
+    bots = [b for b in (getattr(args, "bots", None) or "").split(",") if b]
+    if players:
+        return {"players": players, "bots": bots, "setup": "advanced"}
+    if bots:
+        raise rootlaw.SetupError("--bots goes with --players N (a draft); else list the "
+                                 "bots in --factions")
+    return {"factions": args.factions.split(",")}
 
 
 def _setup_flags(p: argparse.ArgumentParser) -> None:
@@ -356,6 +384,14 @@ def _setup_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--suits", help="the clearings' suits (A.1): printed (Fall's default), "
                    "random (the variant maps' default), balanced, or 12 comma-separated "
                    "suits in clearing order")
+    p.add_argument("--setup", choices=("standard", "advanced"), default="standard",
+                   help="standard (5.1) or advanced (Appendix A: factions set up by their "
+                   "setup cards, homelands, five cards and keep three)")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="draft the factions (Advanced Setup A.8) for N seats (2-6), "
+                   "named seat1...seatN until they choose; implies --setup advanced")
+    p.add_argument("--bots", metavar="BOT,...",
+                   help="with --players: bots among the N seats (A.3)")
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:

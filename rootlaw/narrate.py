@@ -14,12 +14,14 @@ import re
 from typing import Any
 
 from rootlaw.core.catalog import deck
-from rootlaw.core.faction_api import FACTIONS
-from rootlaw.core.options import card_label, display_name, label
+from rootlaw.core.faction_api import FACTIONS, SEAT_PREFIX, is_seat_name
+from rootlaw.core.options import card_label, display_name, has_secret_form, label, public_label
 
 
 def faction_name(fid: str) -> str:
     fd = FACTIONS.get(fid)
+    if fd is None and is_seat_name(fid):  # a seat not drafted yet (A.8.2)
+        return f"Seat {fid[len(SEAT_PREFIX):]}"
     return fd.name if fd is not None else fid.replace("_", " ").title()
 
 
@@ -38,6 +40,10 @@ HIDDEN_RANDOM_TEXT = {
     "ruin_items": "Items are placed face down under the ruins.",
     "random_card": "A card is taken at random.",
     "relics": "The relics are shuffled face down (15.3.1).",
+    "militant_setup_cards": "The militant setup cards are shuffled (A.8.1).",
+    "setup_cards": "The other setup cards are shuffled (A.8.1).",
+    "setup_character": "A character card is dealt beside the Vagabond's setup card "
+                       "(A.8.1.III).",
 }
 
 # decisions whose card only some seats see: verb -> (public text, who else sees it)
@@ -48,6 +54,8 @@ SECRET_VERBS: dict[str, str] = {
     "give": "{who} gives a card (Swap Meet).",
     "cv_plot": "{who} places a face-down plot in {a1} (13.5.2).",
     "show_card": "{who} shows the Corvids a card matching the clearing (13.2.4).",
+    "put_back": "{who} puts a card back on the deck (A.10).",
+    "cv_home_plot": "{who} places a face-down plot in {a1} (A.8.2).",
 }
 
 # decision verbs told in the past tense; the rest read as "Faction: label"
@@ -80,6 +88,11 @@ PAST = {
     "kk_trophy": "{who} places the relic in forest {a1} (Prized Trophies)",
     "kk_add": "{who} adds {c1} to the Retinue's {a2} column",
     "kk_shift": "{who} shifts {c1} from the Retinue's {a2} column to {a3}",
+    # the Advanced Setup (Appendix A)
+    "draft": "{who} takes the {a1} setup card",
+    "draft_vagabond": "{who} takes the {a1} setup card, with the {a2}",
+    "homeland": "{who} chooses {a1} as a homeland",
+    "spread_warrior": "{who} places a warrior in {a1}",
 }
 
 NOTES = {
@@ -190,9 +203,10 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
         hi, lo = max(value), min(value)
         return "dice", f"Dice: {value[0]} and {value[1]} (the attacker deals up to {hi} " \
                        f"hit(s), the defender up to {lo}; 4.3.2)."
-    if kind == "seating":
+    if kind == "seating":  # undrafted seats take the names of their places (A.4)
         return "setup", "Seating order (turns go this way): " \
-            + ", ".join(faction_name(f) for f in value) + "."
+            + ", ".join(faction_name(f"{SEAT_PREFIX}{i + 1}" if is_seat_name(f) else f)
+                        for i, f in enumerate(value)) + "."
     if kind == "starting_player":
         order = seating or []
         who = faction_name(order[int(value)]) if int(value) < len(order) else int(value) + 1
@@ -226,6 +240,8 @@ def _decision(entry: Entry, count: int | None, viewer: str | None, reveal: bool,
     secret = SECRET_VERBS.get(verb)
     if secret and not reveal and viewer not in _secret_viewers(seat, option, seats):
         return _fmt(secret.replace("{who}", who), option)
+    if not reveal and viewer != seat and has_secret_form(verb):  # what others may read
+        return f"{who}: {public_label(option)}."
     if verb in MOVE_VERBS and count is None:
         count = 1  # 4.2: no count was asked, so one warrior could move
     template = PAST.get(verb)
@@ -276,7 +292,8 @@ def narrate(log: list[Entry], factions: list[str], viewer: str | None,
         elif tag in ("r", "f"):
             kind, text = _random(entry, reveal, seating)
             if entry[1] == "seating":
-                seating = list(entry[2])
+                seating = [f"{SEAT_PREFIX}{k + 1}" if is_seat_name(f) else f
+                           for k, f in enumerate(entry[2])]
             lines.append(_line(i, None, kind, text))
         elif tag == "s":
             pts = int(entry[2])
@@ -298,9 +315,12 @@ def turn_header(turn: int, faction: str) -> str:
 
 
 def _echo(entry: Entry, prev: Entry | None) -> bool:
-    """A note repeating the decision just before it (crafting)."""
-    return (entry[0] == "craft" and prev is not None and prev[0] == "d"
-            and tuple(prev[2])[:2] == ("craft", entry[2]))
+    """A note repeating the decision just before it (crafting, drafting)."""
+    if prev is None or prev[0] != "d":
+        return False
+    if entry[0] == "drafted":  # the setup card the decision just before took (A.8.2)
+        return prev[1] == entry[1] and tuple(prev[2])[1:2] == (entry[2],)
+    return entry[0] == "craft" and tuple(prev[2])[:2] == ("craft", entry[2])
 
 
 def _actor(entry: Entry) -> str | None:
@@ -326,6 +346,12 @@ def _note(entry: Entry) -> str:
         return f"{_name(entry[1])}'s Outcast is now {entry[2]}{hated} (10.2.5)."
     if tag == "recruit" and len(entry) > 3 and entry[3] is None:  # a bot's order: nowhere
         return f"{_name(entry[1])} has nowhere to recruit ({entry[2]} column)."
+    if tag == "setup_cards" and len(entry) > 2:  # A.8.1: dealt face up
+        cards = [faction_name(str(f)) + (f" (with the {str(ch).title()})" if ch else "")
+                 for f, ch in entry[1]]
+        locked = f"; the {faction_name(str(entry[2]))} card is locked until a militant " \
+                 f"faction is chosen (A.8.1.II)" if entry[2] else ""
+        return f"Setup cards in the pool: {_and(cards)}{locked}."
     if tag == "suits" and len(entry) > 1:
         return "The clearings' suits, from clearing 1: " + ", ".join(map(str, entry[1])) + "."
     template = NOTES.get(tag)

@@ -130,7 +130,8 @@ def expected_cards(g: Game) -> Counter[str]:
     cards = Counter(g.deckdef.contents)
     humans = sum(1 for fd in g.fdefs if not fd.is_bot)
     n = len(g.factions)
-    if n == 2 or 0 < humans <= 2 and humans < n or g.setup.get("cooperative"):  # 5.1.3; 3.4
+    bots = n - humans  # Rootbotics 3.4 replaces 5.1.3 (and A.7) when bots play
+    if (1 <= humans <= 2 if bots else n == 2) or g.setup.get("cooperative"):
         for cid in list(cards):
             if g.deckdef.cards[cid].kind == "dominance":
                 del cards[cid]

@@ -262,7 +262,10 @@ class MCTSAgent:
             d = g.decision
             assert d is not None
             opts = d.options
-            seat = seats[d.seat]
+            seat = seats.get(d.seat, -1)
+            if seat < 0:  # a seat took its faction (A.8.2 draft): the names changed
+                seats = {f: i for i, f in enumerate(g.factions)}
+                seat = seats[d.seat]
             if node.bias is None:
                 node.bias = self.biases(g, seat, opts)
             bias = node.bias

@@ -37,7 +37,7 @@ text_form("draft", "take the {n1} setup card")
 text_form("draft_vagabond", "take the {n1} setup card, with {n2}")
 text_form("put_back", "put {c1} back on the deck")
 secret_form("put_back", "put a card back on the deck")
-text_form("spread", "a warrior to {1}")
+text_form("spread_warrior", "place a warrior in {1}")
 text_form("homeland", "make {1} your homeland")
 for _c in ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer",
            "ronin", "harrier"):
@@ -556,10 +556,10 @@ class Spread(Handler):
         if not targets:
             return [("done",)]
         low = min(placed.get(c, 0) for c in targets)
-        return [("spread", c) for c in targets if placed.get(c, 0) == low]
+        return [("spread_warrior", c) for c in targets if placed.get(c, 0) == low]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        if o[0] != "spread":
+        if o[0] != "spread_warrior":
             return
         s: int = st[1]
         c: int = o[1]

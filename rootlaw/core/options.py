@@ -96,6 +96,11 @@ def has_text_form(verb: str) -> bool:
     return verb in _FORMATS
 
 
+def has_secret_form(verb: str) -> bool:
+    """Whether options of ``verb`` hold something only the decider may know."""
+    return verb in _SECRET
+
+
 def public_label(o: Option) -> str:
     """The text of an option as seats other than the decider may read it."""
     fmt = _SECRET.get(str(o[0])) if o else None

@@ -97,6 +97,22 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         # the rule set (DESIGN.md: the Law, or a variant such as the prototype), its score
         "rules": g.ruleset.id,
         "win_score": g.ruleset.win_score,
+        "advanced_setup": _advanced(g),
+    }
+
+
+def _advanced(g: Game) -> dict[str, Any] | None:
+    """Appendix A, all face up: the first player (A.4), the setup cards left in the pool
+    with the characters dealt beside them and the locked one (A.8.1), homelands (A.8.2)."""
+    a = g.adv
+    if a is None:
+        return None
+    return {
+        "first_player": g.factions[a.first],
+        "drafting": a.drafting,
+        "pool": [{"faction": f, "character": ch or None, "locked": f == a.locked}
+                 for f, ch in a.pool],
+        "homelands": {g.factions[s]: list(h) for s, h in enumerate(a.homelands) if h},
     }
 
 

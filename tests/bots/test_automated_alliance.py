@@ -92,8 +92,9 @@ def expected_cards(g: Game, built: bool) -> Counter[str]:
     tests.builder: two players only)."""
     cards = Counter(g.deckdef.contents)
     humans = sum(1 for fd in g.fdefs if not fd.is_bot)
-    out = 0 < humans <= 2 and humans < len(g.factions) or g.setup.get("cooperative")
-    if len(g.factions) == 2 or out and not built:
+    bots = len(g.factions) - humans  # 3.4 replaces 5.1.3 when bots play
+    out = (1 <= humans <= 2 if bots else len(g.factions) == 2) or g.setup.get("cooperative")
+    if len(g.factions) == 2 and built or out and not built:
         for cid in list(cards):
             if g.card(cid).kind == "dominance":
                 del cards[cid]

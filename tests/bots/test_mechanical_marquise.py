@@ -668,12 +668,13 @@ def test_state_round_trip() -> None:
 
 # ===================================================== random games (no errors)
 def expected_cards(g: Game) -> Counter[str]:
-    """5.1.3 and Rootbotics 3.4: dominance cards leave with two players or with one or
-    two humans among bots, or in cooperative play (all-bot games keep them)."""
+    """5.1.3 and Rootbotics 3.4: dominance cards leave with two players, or with one or
+    two humans among bots (which replaces 5.1.3), or in cooperative play (all-bot
+    games keep them)."""
     cards = Counter(g.deckdef.contents)
     humans = sum(1 for fd in g.fdefs if not fd.is_bot)
-    if (len(g.factions) == 2 or 0 < humans <= 2 and humans < len(g.factions)
-            or g.setup.get("cooperative")):
+    bots = len(g.factions) - humans  # 3.4 replaces 5.1.3 when bots play
+    if (1 <= humans <= 2 if bots else len(g.factions) == 2) or g.setup.get("cooperative"):
         for cid in list(cards):
             if g.card(cid).kind == "dominance":
                 del cards[cid]

@@ -35,15 +35,15 @@ def dominance_in_game(g: rootlaw.Game) -> int:
     return sum(1 for c in cards if g.card(c).kind == "dominance")
 
 
-def test_3_4_all_bot_games_keep_dominance() -> None:
-    """3.4 removes the dominance cards with one or two humans; with no human at all the
-    text says nothing, so they stay in the deck (rulings.md), though no bot can
-    activate them (1.3). Two players remove them anyway (5.1.3)."""
+def test_3_4_all_bot_games_keep_dominance_two_bots_included() -> None:
+    """3.4 replaces 5.1.3: "If you are playing with one or two humans, remove all four
+    dominance cards". With no human at all they stay in the deck (rulings.md), though no
+    bot can activate them (1.3), two bots alone included (issue 33, item 13)."""
     bots = ["mechanical_marquise", "electric_eyrie", "automated_alliance", "vagabot"]
     g = rootlaw.Game.new(bots, seed=5)  # bots never ask: the game plays itself out
     assert dominance_in_game(g) == 4
     assert dominance_in_game(rootlaw.Game.new(bots[:3], seed=5)) == 4
-    assert dominance_in_game(rootlaw.Game.new(bots[:2], seed=5)) == 0
+    assert dominance_in_game(rootlaw.Game.new(bots[:2], seed=5)) == 4
 
 
 def test_3_2_a_bot_replaces_its_faction() -> None:
