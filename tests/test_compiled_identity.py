@@ -48,6 +48,9 @@ MIXES = [
     (["keepers", "marquise", "eyrie", "vagabond"], 30, {}),
     (["keepers", "electric_eyrie", "automated_alliance"], 20, {"map": "lake", **EP}),
     (["keepers", "hundreds", "duchy", "vagabond"], 20, {"map": "mountain"}),
+    # the prototype rule set (rootlaw/prototype, issue 40)
+    (["marquise", "eyrie", "alliance", "vagabond"], 40, {"rules": "prototype"}),
+    (["vagabond", "marquise", "eyrie"], 20, {"rules": "prototype"}),
 ]
 
 # Runs in the child process: plays the games, prints one digest per game, and the
