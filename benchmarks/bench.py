@@ -30,18 +30,27 @@ MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfol
          "duchy,marquise,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
          "corvids,marquise,eyrie,vagabond", "hundreds,marquise,eyrie,vagabond",
-         "keepers,marquise,eyrie,vagabond"]
+         "keepers,marquise,eyrie,vagabond", "draft:5", "draft:6"]
+DRAFT = "draft:"  # a mix "draft:N": N players draft their factions (Advanced Setup, A.8)
+
+
+def new_game(factions: list[str], seed: int) -> Any:
+    import rootlaw
+
+    if factions[0].startswith(DRAFT):
+        return rootlaw.new_game(players=int(factions[0][len(DRAFT):]), setup="advanced",
+                                seed=seed)
+    return rootlaw.new_game(factions=factions, seed=seed)
 
 
 # ------------------------------------------------------------- the worker
 def random_games(factions: list[str], games: int, seed: int) -> dict[str, float]:
     """Play uniformly random games: CPU seconds, decisions and faction turns."""
-    import rootlaw
 
     decisions = turns = 0
     t0 = time.process_time()
     for i in range(games):
-        g = rootlaw.new_game(factions=factions, seed=seed + i)
+        g = new_game(factions, seed + i)
         rnd = random.Random(seed + i)
         while not g.is_over:
             opts = g.legal_options()
@@ -53,14 +62,13 @@ def random_games(factions: list[str], games: int, seed: int) -> dict[str, float]
 
 def sample_states(factions: list[str], n: int, seed: int) -> list[Any]:
     """Mid-game positions to time copy() and legal options on."""
-    import rootlaw
 
     out: list[Any] = []
     rnd = random.Random(seed)
-    g = rootlaw.new_game(factions=factions, seed=seed)
+    g = new_game(factions, seed)
     while len(out) < n:
         if g.is_over:
-            g = rootlaw.new_game(factions=factions, seed=rnd.randrange(1 << 30))
+            g = new_game(factions, rnd.randrange(1 << 30))
         opts = g.legal_options()
         g.apply(opts[rnd.randrange(len(opts))])
         if rnd.random() < 0.05 and not g.is_over:
@@ -90,7 +98,7 @@ def legal_options(g: Any) -> None:
 def measure(factions: list[str], games: int, seed: int, rounds: int) -> dict[str, Any]:
     import rootlaw
 
-    bots = all(rootlaw.FACTIONS[f].is_bot for f in factions)
+    bots = all(f in rootlaw.FACTIONS and rootlaw.FACTIONS[f].is_bot for f in factions)
     best = min((random_games(factions, games, seed) for _ in range(rounds)),
                key=lambda r: r["seconds"])
     secs = best["seconds"]
