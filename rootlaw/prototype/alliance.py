@@ -205,10 +205,10 @@ class Alliance(ProtoFaction):
         raise_outrage(g, s)  # P7.7.1, P9.16.2
 
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
-        """P4.3.7, P5.12.1 Hideout Loss."""
+        """P4.3.7, P5.12.1 Hideout Loss, at once (no slot outlives its Hideout)."""
         for n in NATIONS:
             if kind == HIDEOUT[n]:
-                return [("proto.a.hideout_lost", s, n)]
+                hideout_lost(g, s, n)
         return []
 
     def aid_steps(self, g: Game, s: int, c: int) -> list[Any]:
@@ -575,26 +575,19 @@ class ConspiracyHits(Handler):
 
 
 # ------------------------------------------------------------ removal, aid
-class HideoutLost(Handler):
+def hideout_lost(g: Game, s: int, nation: str) -> None:
     """P4.3.7, P5.12.1 Hideout Loss: its slot's card discarded (P9.2.3), half its box's
     supporters (rounded up) removed (P9.3.2), Outrage up by one (P9.16.2)."""
-
-    name = "proto.a.hideout_lost"
-    auto = True
-
-    def run(self, g: Game, st: Step) -> None:
-        s: int = st[1]
-        nation: str = st[2]
-        a = als(g, s)
-        i = nation_index(nation)
-        card = a.slots[i]
-        if card:
-            set_slot(g, s, nation, "", False)
-            g.discard_card(card)
-        half = (a.supporters[i] + 1) // 2
-        if half:
-            spend_supporters(g, s, nation, half)
-        raise_outrage(g, s)
+    a = als(g, s)
+    i = nation_index(nation)
+    card = a.slots[i]
+    if card:
+        set_slot(g, s, nation, "", False)
+        g.discard_card(card)
+    half = (a.supporters[i] + 1) // 2
+    if half:
+        spend_supporters(g, s, nation, half)
+    raise_outrage(g, s)
 
 
 class Aid(Handler):
@@ -650,4 +643,4 @@ class Evening(Handler):
 
 
 register_steps(Setup(), Birdsong(), Actions(), BattleAction(), Train(), BuildHideout(),
-               Conspiracy(), ConspiracyMove(), ConspiracyHits(), HideoutLost(), Aid(), Evening())
+               Conspiracy(), ConspiracyMove(), ConspiracyHits(), Aid(), Evening())

@@ -47,11 +47,11 @@ def lose_piece(g: Game, owner: int, c: int, kind: str, by: int, hit: bool) -> No
     Its owner's rules react (P4.3.7 Removing Hideouts)."""
     g.take_piece(c, (owner, kind))
     building = is_building(g, owner, kind)
+    steps: list[Step] = list(g.fdefs[owner].on_piece_removed(g, owner, c, kind, by))
     if hit and building and by >= 0 and by != owner:
         fd = g.fdefs[by]
         bonus = fd.removal_bonus(g, by) if isinstance(fd, ProtoFaction) else 0
         g.score(by, 1 + bonus, "removal")
-    steps: list[Step] = list(g.fdefs[owner].on_piece_removed(g, owner, c, kind, by))
     if hit and building and g.played[owner] and not _has_building(g, owner, c):
         steps.append(("proto.lose_improvement", owner))
     if steps:
