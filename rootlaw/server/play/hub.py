@@ -60,6 +60,7 @@ class LiveGame:
     agent_task: asyncio.Task[None] | None = None
     views: Views = field(init=False)  # the game's views, each built once
     before: Views | None = None      # the game before its latest decision (undo's check)
+    behind: bool = False             # another process changed it; caught up on next use
     _encoded: dict[str | None, str] = field(default_factory=dict)  # this version, per seat
 
     def __post_init__(self) -> None:
@@ -165,6 +166,8 @@ class Hub:
         live = self.live.get(gid)
         if live is not None:
             self.live.move_to_end(gid)
+            if live.behind:
+                await self._sync(live)
             return live
         if not GAME_ID.fullmatch(gid):
             raise ApiError(404, "unknown_game", f"no game {shown(gid)}", "id")
@@ -391,24 +394,29 @@ class Hub:
         await self.resume()
 
     def heard(self, gid: str, version: int) -> None:
-        """Another process stored ``version`` of game ``gid``."""
+        """Another process stored ``version`` of game ``gid``: a game watched here
+        catches up now (its sockets want the change), another on its next use."""
         live = self.live.get(gid)
-        if live is not None and version > live.version and gid not in self._syncing:
-            self._syncing.add(gid)
-            asyncio.get_running_loop().create_task(self._sync(live))
+        if live is not None and version > live.version:
+            self._behind(live)
 
     def resync(self) -> None:
         """After missed notifications: every live game catches up."""
         for live in list(self.live.values()):
-            if live.id not in self._syncing:
-                self._syncing.add(live.id)
-                asyncio.get_running_loop().create_task(self._sync(live))
+            self._behind(live)
+
+    def _behind(self, live: LiveGame) -> None:
+        live.behind = True
+        if live.watchers and live.id not in self._syncing:
+            self._syncing.add(live.id)
+            asyncio.get_running_loop().create_task(self._sync(live))
 
     async def _sync(self, live: LiveGame) -> None:
         try:
             async with live.lock:
                 self._syncing.discard(live.id)
                 moved = await self._catch_up(live)
+                live.behind = False
             if moved:
                 await self.broadcast(live)
         except Exception:  # a store that went away: the next notification tries again
