@@ -120,6 +120,8 @@ def check_options(g: Game) -> None:
     assert d is not None and len(d.options) >= 2
     assert len(set(d.options)) == len(d.options), "an option is listed twice"
     assert d.rule.startswith("P"), f"{d.rule}: a prototype decision cites the prototype"
+    labels = [label(o) for o in d.options]
+    assert len(set(labels)) == len(labels), f"two options read the same: {labels}"
     for o in d.options:
         assert type(o) is tuple and has_text_form(o[0]) and label(o), f"{o!r} has no label"
         c = g.copy()

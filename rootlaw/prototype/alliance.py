@@ -514,9 +514,12 @@ class Conspiracy(Handler):
         effects = CONSPIRACIES[st[3]]["effects"]
         c = hideout_clearing(g, s, st[2])
         out: list[Option] = []
+        seen: list[str] = []
         for i in st[4]:
-            if effect_possible(g, s, effects[i], c):
-                out.append(("p_effect", i, effect_text(effects[i])))
+            text = effect_text(effects[i])
+            if text not in seen and effect_possible(g, s, effects[i], c):
+                seen.append(text)  # the same effect twice: one option (either is it)
+                out.append(("p_effect", i, text))
         return out + [("done",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:

@@ -94,8 +94,8 @@ def test_p9_12_2_effects_in_any_order_and_moves_only_so() -> None:
               hands={A: ["woodland_runners", "anvil"]},  # March: two moves
               alliance={"supporters": {"mouse": 1}}, step=("proto.a.actions", A))
     choose(g, ("p_conspire", "woodland_runners", "mouse", "March"),
-           ("p_effect", 1, "take a move"), ("move", 7, 8), ("warriors", 1))
-    assert options(g) == [("p_effect", 0, "take a move"), ("done",)]
+           ("p_effect", 0, "take a move"), ("move", 7, 8), ("warriors", 1))
+    assert options(g) == [("p_effect", 1, "take a move"), ("done",)]
     choose(g, ("done",))
     assert g.warriors[1][8] == 1 and g.warriors[1][7] == 1
 
