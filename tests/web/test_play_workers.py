@@ -137,6 +137,17 @@ def test_two_processes_serve_the_seats_of_one_game(pg_url: str, tmp_path: Path) 
             assert "Traceback" not in proc.text(), proc.text()[-3000:]
 
 
+def test_an_unwatched_game_catches_up_when_next_read(pg_url: str, tmp_path: Path) -> None:
+    with serve(tmp_path, pg_url, name="a") as a, serve(tmp_path, pg_url, name="b") as b:
+        game = httpx.post(f"{a.url}/api/games", json={"factions": FACTIONS}).json()
+        gid = game["id"]
+        assert httpx.get(f"{b.url}/api/games/{gid}").json()["version"] == 0  # b has it live
+        accepted, _ = play([a.url], game, 5, seed=13)
+        version = httpx.get(f"{a.url}/api/games/{gid}").json()["version"]
+        time.sleep(0.5)  # the notifications have reached b, which has no socket on it
+        assert httpx.get(f"{b.url}/api/games/{gid}").json()["version"] == version
+
+
 def race(a: Served, b: Served, game: dict[str, Any]) -> None:
     """The same seat posts the same version to both processes at once, twenty times:
     exactly one wins each time."""
