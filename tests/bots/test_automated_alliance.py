@@ -35,10 +35,13 @@ pause_step(PARK, "park")
 
 
 def parked(factions: Iterable[str] = (AA, M), *, order: str | None = None,
-           **kw: Any) -> Game:
-    """A built game paused at the bot's turn, with ``order`` as the order card."""
-    g = build(list(factions), steps=[(PARK, AA)], turn=AA,
-              automated_alliance={"order": order}, **kw)
+           level: str | None = None, traits: Iterable[str] = (), **kw: Any) -> Game:
+    """A built game paused at the bot's turn, with ``order`` as the order card, and the
+    difficulty ``level`` and ``traits`` (3.3)."""
+    state: dict[str, Any] = {"order": order, "traits": list(traits)}
+    if level is not None:
+        state["difficulty"] = level
+    g = build(list(factions), steps=[(PARK, AA)], turn=AA, automated_alliance=state, **kw)
     assert g.stack[-1][0] == PARK
     return g
 
@@ -382,9 +385,7 @@ def test_6_6_1_organize_in_priority_order() -> None:
 def test_3_3_1_difficulty_sets_the_organize_threshold(level: str, organizes: list[int]) -> None:
     g = parked(order="ambush_bird", warriors={AA: {3: 3, 9: 4, 12: 2}},
                buildings={AA: {3: ["base_rabbit"], 9: ["base_mouse"], 12: ["base_fox"]}},
-               tokens={AA: {7: [SYM]}})
-    if level != "default":
-        g.setup = {**g.setup, "bot_difficulty": {AA: level}}
+               tokens={AA: {7: [SYM]}}, level=None if level == "default" else level)
     run(g, ("automated_alliance.organize", AA, 0))
     assert [e[2] for e in g.log if e[0] == "organize"] == organizes
 
@@ -395,8 +396,7 @@ def test_3_3_1_difficulty_levels() -> None:
     for level in ("easy", "challenging", "nightmare"):
         g = rootlaw.new_game([AA, M], bot_difficulty={AA: level})
         assert g.view()["players"][AA]["faction"]["difficulty"] == level
-    g = build([AA, M], steps=[(PARK, AA)], turn=AA)
-    g.setup["bot_difficulty"] = {AA: "nightmare"}
+    g = parked(level="nightmare")
     before = g.vp[0]
     run(g, ("automated_alliance.nightmare", AA))
     assert g.vp[0] == before + 1 and ("nightmare" in [e[3] for e in g.log if e[0] == "s"])
@@ -509,8 +509,7 @@ def test_6_2_4_crackdown_removes_sympathy_of_the_bases_suit() -> None:
 # ----------------------------------------------------------------- traits
 def test_3_3_2_wildfire_spreads_in_evening_without_points() -> None:
     g = parked(order="ambush_bird", tokens={AA: {12: [SYM], 4: [SYM]}},
-               warriors={M: {c: 1 for c in range(1, 13)}})
-    g.setup = {**g.setup, "bot_traits": {AA: ["wildfire"]}}
+               warriors={M: {c: 1 for c in range(1, 13)}}, traits=["wildfire"])
     s = g.seat_of(AA)
     evening = g.fdefs[s].phase_steps(g, s, "evening")
     assert ("automated_alliance.spread", s, 0) in evening
@@ -535,16 +534,16 @@ def test_3_3_2_informants_defenseless_sympathy_ambushes() -> None:
     """Informants: a defenseless sympathy token benefits from Automated Ambush (6.2.2):
     with rolls 2-1 the bot, with no warriors, deals 0 rolled + 1 extra hit."""
     g = build([M, AA], warriors={M: {5: 4}}, tokens={AA: {5: [SYM]}},
-              step=("marquise.actions", M, 3), forced=[["dice", [2, 1]]])
-    g.setup["bot_traits"] = {AA: ["informants"]}
+              step=("marquise.actions", M, 3), forced=[["dice", [2, 1]]],
+              automated_alliance={"traits": ["informants"]})
     _battle(g, 5)
     assert g.warriors[0][5] == 3 and g.tokens[5] == ()
 
 
 def test_3_3_2_popularity_removing_sympathy_scores_nothing() -> None:
     g = build([M, AA], warriors={M: {5: 4}}, tokens={AA: {5: [SYM]}},
-              step=("marquise.actions", M, 3), forced=[["dice", [2, 1]]])
-    g.setup["bot_traits"] = {AA: ["popularity"]}
+              step=("marquise.actions", M, 3), forced=[["dice", [2, 1]]],
+              automated_alliance={"traits": ["popularity"]})
     _battle(g, 5)
     assert g.tokens[5] == () and g.vp[0] == 0
 
@@ -553,8 +552,8 @@ def test_3_3_2_veterans_the_bot_defends_with_the_higher_roll() -> None:
     """Veterans (8.2.2 Guerrilla War): rolls 2-0, the bot deals 2 (+1 Automated Ambush),
     the Marquise deals 0."""
     g = build([M, AA], warriors={M: {5: 4}, AA: {5: 3}}, step=("marquise.actions", M, 3),
-              forced=[["dice", [2, 0]]])
-    g.setup["bot_traits"] = {AA: ["veterans"]}
+              forced=[["dice", [2, 0]]],
+              automated_alliance={"traits": ["veterans"]})
     _battle(g, 5)
     assert g.warriors[0][5] == 1 and g.warriors[1][5] == 3
 

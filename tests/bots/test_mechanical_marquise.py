@@ -56,14 +56,6 @@ def parked(factions: Iterable[str] = (ME, E), *, order: str | None = None,
     return g
 
 
-def configure(g: Game, level: str | None = None, traits: Iterable[str] = ()) -> None:
-    """Difficulty and traits (3.3), as new_game records them."""
-    if level is not None:
-        g.setup["bot_difficulty"] = {ME: level}
-    if traits:
-        g.setup["bot_traits"] = {ME: list(traits)}
-
-
 def run(g: Game, *steps: Step) -> Game:
     """Run the bot's steps (faction ids allowed for seats) after the pause, then pause."""
     s = g.seat_of(ME)
@@ -528,9 +520,11 @@ def test_4_7_4_moves_in_priority_order_then_battles() -> None:
 def eyrie_attacks(c: int, level: str | None = None, traits: Iterable[str] = (),
                   dice: list[int] | None = None, **kw: Any) -> Game:
     """The Eyrie battles the bot in ``c`` (Command Warren), then the game pauses."""
+    state: dict[str, Any] = {"traits": list(traits)}
+    if level is not None:
+        state["difficulty"] = level
     g = build([ME, E], steps=[("command_warren", E), (PARK, ME)], turn=E,
-              forced=[["dice", dice or [3, 3]]], **kw)
-    configure(g, level, traits)
+              forced=[["dice", dice or [3, 3]]], mechanical_marquise=state, **kw)
     g.apply(("battle", c, ME))
     assert g.stack[-1][0] == PARK
     return g
