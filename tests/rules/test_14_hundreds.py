@@ -474,3 +474,14 @@ def test_14_4_1_raze_takes_no_second_R_item_of_a_type() -> None:
     play(g, ("raze", 11), ("ruin_item", 11, "sword"))  # then 12: its sword not offered
     assert lh(g).prowess == ("sword",) and lh(g).command == ("bag",)
     assert g.ruin_items[12] == ("sword",)
+
+
+def test_14_6_2_oppress_a_clearing_with_only_hired_mercenaries_beside() -> None:
+    """14.6.2 with G.1.9: Riverfolk warriors the Hundreds hired are no enemy pieces to
+    them (G.1.33), so a clearing they rule with a Hundreds piece and only those beside
+    counts; the mercenaries alone are no Hundreds piece."""
+    g = build([LH, RF], step=("hundreds.oppress", LH), phase="evening", stop=True,
+              riverfolk={"mercenaries": LH}, warriors={LH: {5: 1}, RF: {5: 1, 10: 2}},
+              hundreds={"warlord": 5})
+    assert oppressed(g, 0) == 1 and scored(g, LH) == [(LH, 1, "oppress")]
+    assert g.rules(0, 10)  # ruled by mercenaries alone: no Hundreds piece there
