@@ -204,9 +204,11 @@ async def drive(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]
                               for i in range(args.games)))
     await asyncio.sleep(args.warmup)
     stats.measuring, cpu0, t0 = True, cpu_seconds(pid), time.monotonic()
+    own0 = time.process_time()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     stats.measuring = False
     elapsed, cpu = time.monotonic() - t0, cpu_seconds(pid) - cpu0
+    own = time.process_time() - own0
     await tables
     ms = [x * 1000 for x in stats.latencies]
     return {
@@ -217,7 +219,8 @@ async def drive(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]
         "post_ms": {f"p{int(q * 100)}": round(percentile(ms, q), 1)
                     for q in (0.5, 0.9, 0.99)} | {"max": round(max(ms, default=0), 1)},
         "server_cpu_ms_per_action": round(1000 * cpu / max(1, stats.accepted), 2),
-        "server_cpu_share": round(cpu / elapsed, 2), "errors": stats.errors[:5],
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "client_cpu_share": round(own / elapsed, 2), "errors": stats.errors[:5],
     }
 
 
@@ -302,7 +305,7 @@ def main() -> None:
           f"{result['games_started']} games started")
     print(f"POST latency ms: p50 {p['p50']}  p90 {p['p90']}  p99 {p['p99']}  max {p['max']}")
     print(f"server CPU: {result['server_cpu_ms_per_action']} ms per accepted action "
-          f"({result['server_cpu_share']} cores busy)")
+          f"({result['server_cpu_share']} cores busy; the client {result['client_cpu_share']})")
     for line in result["errors"] + result["server_errors"]:
         print("error:", line)
 

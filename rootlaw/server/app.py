@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rootlaw import __version__
 from rootlaw.server import errors
+from rootlaw.server.fastpath import FastPath
 from rootlaw.server.play.hub import Hub
 from rootlaw.server.resources import web_dir
 from rootlaw.server.routes import api, apidocs, games, pages, play_pages
@@ -69,6 +70,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
                   redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.hub = hub
     errors.install(app)
+    app.add_middleware(FastPath)  # the requests of every move, past FastAPI's routing
     app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)

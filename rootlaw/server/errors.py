@@ -33,15 +33,20 @@ def _is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/") or request.url.path == "/api"
 
 
+def render(request: Request, exc: ApiError) -> Response:
+    """The answer to an error: JSON under /api, an HTML page elsewhere."""
+    if _is_api(request):
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+    return HTMLResponse(error_page(exc.status, exc.message), status_code=exc.status,
+                        headers=exc.headers)
+
+
 def install(app: FastAPI) -> None:
     """Register handlers so every error, ours or the framework's, has the same shape."""
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        if _is_api(request):
-            return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
-        return HTMLResponse(error_page(exc.status, exc.message), status_code=exc.status,
-                            headers=exc.headers)
+        return render(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:

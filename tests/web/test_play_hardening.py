@@ -274,3 +274,21 @@ def test_long_websocket_handshakes_are_answered_and_closed(served: Served,
     assert open_fds(served.proc.pid) <= before + 2
     for s in held:
         s.close()
+
+
+def test_the_fast_path_answers_like_the_routes(served: Served, game: dict[str, Any]) -> None:
+    """fastpath.py answers the state and the actions: the same headers, gzip and errors
+    as every other route."""
+    with httpx.Client(base_url=served.url, timeout=10) as c:
+        r = c.get(f"/api/games/{game['id']}", headers={"Accept-Encoding": "gzip"})
+        assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+        assert r.headers["content-security-policy"].startswith("default-src 'self'")
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.json()["id"] == game["id"]
+        for bad in (c.get("/api/games/nosuchgame"), c.post("/api/games/nosuchgame/actions",
+                                                            json={"option": 0})):
+            error(bad, 404, "unknown_game")
+            assert bad.headers["content-security-policy"]
+        assert c.put(f"/api/games/{game['id']}/actions").status_code == 405
+        spec = c.get("/api/openapi.json").json()["paths"]
+        assert "/api/games/{gid}" in spec and "/api/games/{gid}/actions" in spec

@@ -61,8 +61,13 @@ async def create_game(request: Request) -> Response:
 @router.get("/games/{gid}")
 async def game_state(request: Request, gid: str, token: str | None = None) -> Response:
     """The game as this seat sees it (the public view without a token)."""
+    return await state_of(request, gid)
+
+
+async def state_of(request: Request, gid: str) -> Response:
+    """(also answered by fastpath.py, without FastAPI's routing)"""
     hub = hub_of(request)
-    seat_token = token_of(request, token)
+    seat_token = token_of(request, request.query_params.get("token"))
     live = await hub.get(gid)
     return json_text(live.encoded(hub.seat_for(live, seat_token)))
 
@@ -70,6 +75,11 @@ async def game_state(request: Request, gid: str, token: str | None = None) -> Re
 @router.post("/games/{gid}/actions")
 async def act(request: Request, gid: str) -> Response:
     """Take an option (its index, or the option itself) of this seat's decision."""
+    return await act_on(request, gid)
+
+
+async def act_on(request: Request, gid: str) -> Response:
+    """(also answered by fastpath.py, without FastAPI's routing)"""
     key = idempotency_key(request)
     body = await json_object(request)
     if "option" not in body:
