@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import orjson
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 
 from rootlaw.server.errors import ApiError
 
@@ -56,6 +56,9 @@ async def read_body(request: Request) -> bytes:
     except TimeoutError:
         raise ApiError(408, "body_timeout", f"the body did not arrive within "
                        f"{BODY_TIMEOUT:g} seconds", headers=CLOSE) from None
+    except ClientDisconnect:  # nobody to answer; not a server error either
+        raise ApiError(400, "client_disconnected", "the client left before its body "
+                       "arrived", headers=CLOSE) from None
     return b"".join(chunks)
 
 

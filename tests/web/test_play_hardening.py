@@ -186,6 +186,15 @@ def test_bodies_are_limited_in_size(served: Served, game: dict[str, Any],
                      headers={"Content-Length": "1"}), 422, "bad_request")
 
 
+def test_a_client_that_leaves_mid_body(served: Served, game: dict[str, Any],
+                                       unchanged: None) -> None:
+    for path in ("/api/games", f"/api/games/{game['id']}/actions"):
+        with socket.create_connection(("127.0.0.1", served.port)) as s:
+            s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n"
+                      '{"tok'.encode())
+            time.sleep(0.1)
+
+
 def test_a_body_that_never_comes_times_out(monkeypatch: pytest.MonkeyPatch,
                                            tmp_path: Path) -> None:
     monkeypatch.setattr(inputs, "BODY_TIMEOUT", 0.5)
