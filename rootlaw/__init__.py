@@ -16,6 +16,7 @@ from rootlaw.core import advanced as _advanced  # noqa: F401  (Appendix A steps)
 from rootlaw.core import battle as _battle  # noqa: F401  (registers core steps)
 from rootlaw.core import cards_ep as _cards_ep  # noqa: F401  (registers the E&P card steps)
 from rootlaw.core import craft as _craft  # noqa: F401
+from rootlaw.core import landmarks as _landmarks  # noqa: F401  (Appendix F steps)
 from rootlaw.core import turn as _turn  # noqa: F401
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, board
 from rootlaw.core.errors import IllegalAction, LoadError, RootlawError, SetupError
@@ -49,7 +50,8 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
              bot_setup: dict[str, dict[str, str]] | None = None,
              suits: str | list[str] | None = None, *, setup: str = "standard",
              players: int | None = None, bots: list[str] | None = None,
-             insurgents_at_two: bool = False, **kwargs: Any) -> Game:
+             insurgents_at_two: bool = False, landmarks: int | list[str] | None = None,
+             map_landmarks: str | None = None, **kwargs: Any) -> Game:
     """Set up a game and run it to the first decision.
 
     ``rules``: "law" (the Law of Root, the default) or "prototype" (the print-and-play
@@ -62,6 +64,12 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
     (A.3), the others named ``seat1``, ``seat2``... until they choose.
     ``insurgents_at_two`` keeps the insurgent cards in a two-player draft (A.8.1.I:
     only with hirelings).
+    ``landmarks`` (Advanced Setup only, A.5, Appendix F): 1 or 2 landmark cards dealt at
+    random, or a list of one or two landmark ids (tower, ferry, lost_city,
+    legendary_forge, black_market, elder_treetop) to deal; the last and second-to-last
+    players set them up. ``map_landmarks``: "keep" (default) or "ignore" the Lake's
+    Ferry and the Mountain's Tower (A.5; a dealt Tower or Ferry card sets its piece up
+    instead).
 
     ``map``: fall, winter, lake or mountain (Appendix C); ``deck``: standard or
     exiles_partisans (A.2); ``suits``: the clearings' suits (A.1): "printed" (the Fall
@@ -104,6 +112,8 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
                                1 for f in given if FACTIONS[f].is_bot))
     if layout is not None:
         options["suits"] = layout
+    if landmarks is not None or map_landmarks is not None:
+        options.update(_landmark_options(landmarks, map_landmarks, setup, len(seats)))
     if setup == "advanced":
         options["setup"] = "advanced"
         _check_draft(seats, insurgents_at_two)
@@ -158,6 +168,30 @@ def _seats(factions: list[str] | None, players: int | None, bots: list[str] | No
         raise SetupError(f"{corners} factions that start in corner clearings need the "
                          f"Advanced Setup (section 5): setup='advanced'")
     return seats
+
+
+def _landmark_options(landmarks: Any, map_landmarks: Any, setup: str,
+                      players: int) -> dict[str, Any]:
+    """A.5: the landmarks asked for, checked (SetupError names the problem)."""
+    from rootlaw.core.landmarks import MAP_PIECES, check_landmarks
+
+    if setup != "advanced":
+        raise SetupError("landmarks are set up in step 5 of the Advanced Setup (A.5): "
+                         "setup='advanced'")
+    if landmarks is None:
+        raise SetupError("map_landmarks goes with landmarks (A.5: when playing with them, "
+                         "the map's Tower and Ferry may be ignored)")
+    try:
+        chosen = check_landmarks(landmarks, players)
+    except ValueError as e:
+        raise SetupError(str(e)) from None
+    out: dict[str, Any] = {"landmarks": chosen}
+    if map_landmarks is not None:
+        if map_landmarks not in MAP_PIECES:
+            raise SetupError(f"map_landmarks is one of {', '.join(MAP_PIECES)} (A.5), "
+                             f"not {map_landmarks!r}")
+        out["map_landmarks"] = map_landmarks
+    return out
 
 
 def _check_draft(seats: list[str], insurgents_at_two: bool) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rootlaw.core.advanced import seat_names
 from rootlaw.core.catalog import deck
 from rootlaw.core.faction_api import FACTIONS, SEAT_PREFIX, is_seat_name
 from rootlaw.core.options import card_label, display_name, has_secret_form, label, public_label
@@ -203,10 +204,9 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
         hi, lo = max(value), min(value)
         return "dice", f"Dice: {value[0]} and {value[1]} (the attacker deals up to {hi} " \
                        f"hit(s), the defender up to {lo}; 4.3.2)."
-    if kind == "seating":  # undrafted seats take the names of their places (A.4)
+    if kind == "seating":  # undrafted seats are named in seating order (A.4)
         return "setup", "Seating order (turns go this way): " \
-            + ", ".join(faction_name(f"{SEAT_PREFIX}{i + 1}" if is_seat_name(f) else f)
-                        for i, f in enumerate(value)) + "."
+            + ", ".join(faction_name(f) for f in seat_names(list(value))) + "."
     if kind == "starting_player":
         order = seating or []
         who = faction_name(order[int(value)]) if int(value) < len(order) else int(value) + 1
@@ -292,8 +292,7 @@ def narrate(log: list[Entry], factions: list[str], viewer: str | None,
         elif tag in ("r", "f"):
             kind, text = _random(entry, reveal, seating)
             if entry[1] == "seating":
-                seating = [f"{SEAT_PREFIX}{k + 1}" if is_seat_name(f) else f
-                           for k, f in enumerate(entry[2])]
+                seating = seat_names(list(entry[2]))
             lines.append(_line(i, None, kind, text))
         elif tag == "s":
             pts = int(entry[2])

@@ -123,6 +123,8 @@ def card_locations(g: Game) -> Counter[str]:
             where[g.dominance[s]] += 1
     if g.battle is not None and g.battle.ambush:
         where[g.battle.ambush] += 1  # played, not yet discarded (4.3.1.II)
+    if g.landmarks is not None:
+        where.update(g.landmarks.market_cards)  # face down by the Black Market (App. F)
     return where
 
 
@@ -159,6 +161,8 @@ def item_locations(g: Game) -> Counter[str]:
     for ruin in g.ruin_items:
         items.update(ruin)
     items.update(g.removed_items)
+    if g.landmarks is not None:
+        items.update(g.landmarks.forge_items)  # on the Legendary Forge's card (App. F)
     return +items
 
 
@@ -191,7 +195,7 @@ def check_conservation(g: Game, items: bool = True) -> None:
         for kind, limit in {**fd.buildings, **fd.tokens}.items():
             assert g.count_building(s, kind) <= limit, f"too many {kind}"
     for c in g.clearings():
-        assert len(g.buildings[c]) <= g.board.slots[c], f"clearing {c} over its slots"
+        assert len(g.buildings[c]) <= g.slots_at(c), f"clearing {c} over its slots"
     assert all(v >= 0 for v in g.vp)
     check_plots(g)
     check_hundreds(g)
@@ -295,7 +299,10 @@ def check_map_and_cards(g: Game) -> None:
         adj = link_burrow(adj, b.burrow, tunnels)
         check_burrow(g, ud)
     assert g.adj == adj
-    assert (g.ferry in b.coastal) if b.coastal else g.ferry == 0
+    if g.landmarks is None:
+        assert (g.ferry in b.coastal) if b.coastal else g.ferry == 0
+    else:  # the Ferry's card: on a river, or no Ferry (A.5, Appendix F)
+        assert not g.ferry or b.river_adj[g.ferry]
     for s, fd in enumerate(g.fdefs):
         assert g.cards.coffins[s] >= 0
         assert sum(g.warriors[s]) + g.cards.coffins[s] <= fd.warriors
@@ -399,6 +406,7 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
                      if k != "cards"}
             if pools:
                 fd.set_hidden(c, o, me, pools)
+        shuffle_market(c, rnd)
         ruins = [x for x in g.clearings() if c.ruin_items[x]]
         pool2 = [i for x in ruins for i in c.ruin_items[x]]
         rnd.shuffle(pool2)
@@ -407,12 +415,27 @@ def check_hidden(g: Game, rnd: random.Random) -> None:
             c.ruin_items[x], pool2 = tuple(pool2[:n]), pool2[n:]
         assert c.view(seat) == view, "the view depends on hidden cards or pieces"
     c = g.copy()
+    shuffle_market(c, rnd)
     for o, fd in enumerate(c.fdefs):  # the public view: every face-down piece shuffled
         pools = {k: rnd.sample(v, len(v)) for k, v in fd.hidden(c, o, -1).items()
                  if k != "cards"}
         if pools:
             fd.set_hidden(c, o, -1, pools)
     assert c.view(None) == g.view(None), "the public view depends on face-down pieces"
+
+
+def shuffle_market(g: Game, rnd: random.Random) -> None:
+    """The Black Market's face-down cards (Appendix F) dealt again from themselves and
+    the deck: nobody may tell them apart."""
+    lm = g.landmarks
+    if lm is None or not lm.market_cards:
+        return
+    pool = list(lm.market_cards) + g.deck
+    rnd.shuffle(pool)
+    market = lm.copy()
+    market.market_cards = tuple(sorted(pool[:len(lm.market_cards)]))
+    g.deck = pool[len(lm.market_cards):]
+    g.landmarks = market
 
 
 def play_checked(seed: int, factions: list[str] | None = None,

@@ -190,18 +190,27 @@ def can_revolt_in(g: Game, s: int, c: int) -> bool:
 def revolt_target(g: Game, s: int, suits: Iterable[str]) -> int | None:
     """The sympathetic clearing of one of ``suits`` whose base is on the faction
     board, with the most enemy pieces; ties by priority (2.1), legality 2.3."""
-    free = [suit for suit in suits if suit in BASES and not g.count_building(s, BASES[suit])]
-    cands = [c for c in g.clearings() if g.suits[c] in free and sympathetic(g, s, c)]
+    free = free_bases(g, s, suits)
+    cands = [c for c in g.clearings()
+             if any(g.suit_match(c, suit) for suit in free) and sympathetic(g, s, c)]
     return first_legal(cands, lambda c: -enemy_pieces(g, s, c),
                        lambda c: can_revolt_in(g, s, c))
 
 
-def revolt(g: Game, s: int, c: int) -> None:
+def free_bases(g: Game, s: int, suits: Iterable[str]) -> list[str]:
+    """Of ``suits``, those whose base is on the faction board, in the order given."""
+    return [suit for suit in suits if suit in BASES and not g.count_building(s, BASES[suit])]
+
+
+def revolt(g: Game, s: int, c: int, suits: Iterable[str] = BASES) -> None:
     """Remove all enemy pieces (scoring buildings and tokens, 3.2.1; their triggers
-    resolve after, 1.1.3), then place the matching base (6.4.3, 6.5.2)."""
+    resolve after, 1.1.3), then place the matching base (6.4.3, 6.5.2): in the Lost
+    City's clearing (every suit, Appendix F) the first of ``suits`` (the order's, or
+    fox, rabbit, mouse) on the faction board (rulings.md)."""
     g.note("revolt", g.factions[s], c)
     remove_all_enemy_pieces(g, s, c)
-    g.place_building(s, BASES[g.suits[c]], c)
+    base = [x for x in free_bases(g, s, suits) if g.suit_match(c, x)]
+    g.place_building(s, BASES[base[0] if base else g.suits[c]], c)
 
 
 def organize_threshold(g: Game, s: int) -> int:
@@ -346,7 +355,7 @@ class Revolt(Handler):
         c = revolt_target(g, s, (suit,))
         if c is not None:
             st_of(g, s).revolted = True
-            revolt(g, s, c)
+            revolt(g, s, c, (suit,))
 
 
 class PublicPity(Handler):
@@ -438,7 +447,7 @@ class Crackdown(Handler):
     def run(self, g: Game, st: Step) -> None:
         s, suit = st[1], st[2]
         for c in g.clearings():
-            if g.suits[c] == suit and sympathetic(g, s, c):
+            if g.suit_match(c, suit) and sympathetic(g, s, c):
                 g.take_piece(c, (s, SYMPATHY))
                 g.note("crackdown", g.factions[s], c)
 
@@ -453,10 +462,11 @@ class Outrage(Handler):
     rule = "Rootbotics 6.2.3"
 
     def describe(self, g: Game, st: Step) -> str:
-        return f"Automated Outrage in {st[3]}: discard a {g.suits[st[3]]} card"
+        one = len(g.suits_at(st[3])) == 1
+        return f"Automated Outrage in {st[3]}: discard a {g.suits[st[3]] + ' ' if one else ''}card"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        cards = g.cards_matching(st[1], g.suits[st[3]])
+        cards = g.cards_matching_clearing(st[1], st[3])
         if not cards:
             return [("aa_outrage_none",)]
         return [("aa_outrage", cid) for cid in cards]

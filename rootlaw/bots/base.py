@@ -98,7 +98,7 @@ def best(candidates: Iterable[Any], *keys: Any) -> list[Any]:
 
 def ordered(g: Game, suit: str, c: int) -> bool:
     """2.7: a clearing matching the order card's suit (a bird order matches any)."""
-    return suit == "bird" or g.suits[c] == suit
+    return suit == "bird" or g.suit_match(c, suit)
 
 
 def craft_order(g: Game, s: int, card: str) -> None:

@@ -547,7 +547,7 @@ def do_quest(g: Game, s: int) -> bool:
     if not g.quests:
         return False
     suit = QUESTS[g.quests[0]][0]
-    c = go_to_first(g, s, nearest(g, s, [x for x in g.clearings() if g.suits[x] == suit]))
+    c = go_to_first(g, s, nearest(g, s, [x for x in g.clearings() if g.suit_match(x, suit)]))
     if c is None or v.ready < COST["quest"]:
         return False
     exhaust(v, COST["quest"])

@@ -61,51 +61,60 @@ class Advanced:
     (A.8.1.III), the locked card (A.8.1.II), each seat's homelands (A.8.2.I) and the
     character its card brought. Immutable: changes make a new one (copies share it)."""
 
-    __slots__ = ("first", "pool", "locked", "homelands", "characters", "drafting")
+    __slots__ = ("first", "pool", "locked", "homelands", "characters", "drafting", "names")
 
     def __init__(self, first: int, pool: tuple[tuple[str, str], ...], locked: str,
                  homelands: tuple[tuple[int, ...], ...], characters: tuple[str, ...],
-                 drafting: bool) -> None:
+                 drafting: bool, names: tuple[str, ...]) -> None:
         self.first = first
         self.pool = pool  # (faction, character dealt beside it or "")
         self.locked = locked
         self.homelands = homelands
         self.characters = characters  # per seat: the character its setup card brought
         self.drafting = drafting  # A.8.1-2: factions chosen from setup cards
+        self.names = names  # per seat: its name at A.4 (seat1... or the faction given)
+
+    def _with(self, pool: tuple[tuple[str, str], ...], locked: str,
+              homelands: tuple[tuple[int, ...], ...], characters: tuple[str, ...]
+              ) -> Advanced:
+        return Advanced(self.first, pool, locked, homelands, characters, self.drafting,
+                        self.names)
 
     def with_pool(self, pool: tuple[tuple[str, str], ...], locked: str) -> Advanced:
-        return Advanced(self.first, pool, locked, self.homelands, self.characters,
-                        self.drafting)
+        return self._with(pool, locked, self.homelands, self.characters)
 
     def with_homeland(self, s: int, c: int) -> Advanced:
         hl = tuple(h + (c,) if i == s else h for i, h in enumerate(self.homelands))
-        return Advanced(self.first, self.pool, self.locked, hl, self.characters,
-                        self.drafting)
+        return self._with(self.pool, self.locked, hl, self.characters)
 
     def taken(self, s: int, faction: str) -> Advanced:
         """Seat s took ``faction``'s card from the pool (A.8.2)."""
         pool = tuple(p for p in self.pool if p[0] != faction)
         char = "".join(p[1] for p in self.pool if p[0] == faction)
         chars = tuple(char if i == s else x for i, x in enumerate(self.characters))
-        return Advanced(self.first, pool, self.locked, self.homelands, chars, self.drafting)
+        return self._with(pool, self.locked, self.homelands, chars)
 
     def to_json(self) -> dict[str, Any]:
         return {"first": self.first, "pool": [list(p) for p in self.pool],
                 "locked": self.locked, "homelands": [list(h) for h in self.homelands],
-                "characters": list(self.characters), "drafting": self.drafting}
+                "characters": list(self.characters), "drafting": self.drafting,
+                "names": list(self.names)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any], n: int) -> Advanced:
         pool = tuple((str(p[0]), str(p[1])) for p in d["pool"])
         homelands = tuple(tuple(int(c) for c in h) for h in d["homelands"])
         chars = tuple(str(x) for x in d["characters"])
+        names = tuple(str(x) for x in d["names"])
         first = int(d["first"])
-        if len(homelands) != n or len(chars) != n or not 0 <= first < n:
+        if (len(homelands) != n or len(chars) != n or len(names) != n
+                or not 0 <= first < n):
             raise ValueError("the Advanced Setup's record does not match the seats")
         for f, char in pool:
             if f not in SETUP_CARDS or (char and char not in CHARACTERS):
                 raise ValueError(f"no setup card {f!r} with character {char!r} (A.8.1)")
-        return cls(first, pool, str(d["locked"]), homelands, chars, bool(d["drafting"]))
+        return cls(first, pool, str(d["locked"]), homelands, chars, bool(d["drafting"]),
+                   names)
 
 
 def adv_of(g: Game) -> Advanced:
@@ -145,14 +154,28 @@ def removes_dominance(g: Game) -> bool:
 
 def seat_players(g: Game) -> int:
     """5.1.1 and A.4: random seating order and first player; returns the first player.
-    Undrafted seats take the names of their places (``seat1`` is the first seat)."""
+    Undrafted seats are named in seating order (``seat1`` sits first among them; bots
+    take places between them)."""
     n = len(g.factions)
     order = g.shuffle("seating", list(g.factions))
     perm = [g.factions.index(f) for f in order]
-    g.factions = tuple(f"seat{i + 1}" if is_seat_name(f) else f for i, f in enumerate(order))
+    g.factions = tuple(seat_names(order))
     g.fdefs = tuple(g.fdefs[i] for i in perm)
     g.fstate = [g.fstate[i] for i in perm]
     return g.random_index("starting_player", n)
+
+
+def seat_names(order: list[str]) -> list[str]:
+    """A.4: the seats in seating order, the undrafted ones named seat1, seat2... in turn."""
+    out: list[str] = []
+    k = 0
+    for f in order:
+        if is_seat_name(f):
+            k += 1
+            out.append(f"{SEAT_PREFIX}{k}")
+        else:
+            out.append(f)
+    return out
 
 
 def reverse_order(g: Game, first: int) -> list[int]:
@@ -361,7 +384,8 @@ class AdvancedSetup(Handler):
         maps.setup_map(g)  # A.1 (C.2.1, C.3.1; the suit markers)
         first = seat_players(g)  # A.4
         drafting = any(is_seat_name(f) for f in g.factions)
-        g.adv = Advanced(first, (), "", tuple(() for _ in range(n)), ("",) * n, drafting)
+        g.adv = Advanced(first, (), "", tuple(() for _ in range(n)), ("",) * n, drafting,
+                         g.factions)
         for c in g.clearings():  # A.1: ruins (5.1.4) and the item supply (5.1.5)
             if g.board.ruins[c]:
                 g.place_building(RUIN, "ruin", c)
@@ -379,8 +403,10 @@ class AdvancedSetup(Handler):
 
 
 def landmark_steps(g: Game) -> list[Step]:
-    """A.5 Set up landmarks (Appendix F): none chosen, no steps."""
-    return []
+    """A.5 Set up landmarks (Appendix F, core/landmarks.py): none chosen, no steps."""
+    from rootlaw.core.landmarks import setup_steps
+
+    return setup_steps(g)
 
 
 def hireling_steps(g: Game) -> list[Step]:

@@ -207,14 +207,17 @@ def hits_taken(g: Game, b: Battle, taker: int, n: int) -> int:
 
 
 def _ambush_cards(g: Game, s: int, c: int) -> list[str]:
-    """Ambush cards in s's hand matching clearing c (a bird ambush matches any, 2.1.1)."""
+    """Ambush cards in s's hand matching clearing c (a bird ambush matches any, 2.1.1;
+    in the Lost City's clearing one of each suit, Appendix F: attacker and defender may
+    play different ones)."""
     out = []
     hand = g.hands[s]
     if "ambush_bird" in hand:
         out.append("ambush_bird")
-    own = AMBUSH_OF.get(g.suits[c])
-    if own and own in hand:
-        out.append(own)
+    for suit in g.suits_at(c):
+        own = AMBUSH_OF.get(suit)
+        if own and own in hand:
+            out.append(own)
     return out
 
 

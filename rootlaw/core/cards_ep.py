@@ -330,7 +330,7 @@ def daylight_options(g: Game, s: int) -> list[Option]:
     if "propaganda_bureau" in played and "propaganda" not in g.once and g.hands[s]:
         suits = {suit for suit in ("fox", "rabbit", "mouse") if g.cards_matching(s, suit)}
         for c in g.clearings():
-            if g.suits[c] in suits:
+            if any(suit in suits for suit in g.suits_at(c)):  # the Lost City: any suit
                 for o in g.enemies(s):
                     # an enemy warrior (G.1.9: not a mercenary of s), never the warlord
                     # (14.2.2)
@@ -367,7 +367,7 @@ class Propaganda(Handler):
     prompt = "Propaganda Bureau: spend a card matching the clearing"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("spend_card", c) for c in g.cards_matching(st[1], g.suits[st[2]])]
+        return [("spend_card", c) for c in g.cards_matching_clearing(st[1], st[2])]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]
@@ -465,10 +465,10 @@ class Partisans(BattleCards):
     def choices(self, g: Game, s: int, b: Battle) -> Sequence[str]:
         if not g.deckdef.ep:
             return ()
-        suit = g.suits[b.c]
         out: list[str] = []
         for cid in g.played[s]:
-            if PARTISANS.get(cid) == suit and f"{s}:{cid}" not in b.used:
+            suit = PARTISANS.get(cid)
+            if suit is not None and g.suit_match(b.c, suit) and f"{s}:{cid}" not in b.used:
                 out.append(cid)
         return out
 

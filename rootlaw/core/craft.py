@@ -2,7 +2,10 @@
 
 Crafting pieces of one suit are interchangeable (a piece's suit is its clearing's,
 4.1.1), so the engine tracks activations per suit, and a choice only arises where
-a question-mark cost could be paid with different suits.
+a question-mark cost could be paid with different suits. Pieces in the Lost City's
+clearing are of every suit (Appendix F): each pays any one suit ("wild" below), and a
+cost takes suited pieces first (the same craft, more left to pay later). An item on the
+Legendary Forge's card is crafted from there ("craft_forge", core/landmarks.py).
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from rootlaw.core.cards_ep import entered_play, item_crafted
 from rootlaw.core.catalog import SUITS
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
 from rootlaw.core.game import Game
+from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -28,39 +32,85 @@ ANY_SUITS: Final = tuple(tuple(combinations_with_replacement(SUITS, n)) for n in
 
 
 def craft_options(g: Game, s: int) -> list[Option]:
-    free = g.fdefs[s].free_crafting_pieces(g, s)
+    fd = g.fdefs[s]
+    free = fd.free_crafting_pieces(g, s)
     fox, rabbit, mouse = free
-    if not (fox or rabbit or mouse):
+    wild = fd.free_wild_pieces(g, s) if g.landmarks is not None else 0
+    if not (fox or rabbit or mouse or wild):
         return []
+    forge = forge_items_for(g, s) if g.landmarks is not None else ()
     out: list[Option] = []
     cards = g.deckdef.cards
     for cid in dict.fromkeys(g.hands[s]):
         card = cards[cid]
         if card.kind not in CRAFTABLE:
             continue
-        if card.item is not None and not g.supply.get(card.item):
-            continue  # 4.1.2: the item must be in the supply
+        verbs: tuple[str, ...] = CRAFT_VERB
+        if card.item is not None:
+            in_supply = bool(g.supply.get(card.item))
+            if card.item in forge:  # the Legendary Forge's card (Appendix F)
+                verbs = BOTH_VERBS if in_supply else FORGE_VERB
+            elif not in_supply:
+                continue  # 4.1.2: the item must be in the supply
         if card.kind == "persistent" and cid in g.played[s]:
             continue  # 4.1.4 No Duplicates
         need = card.need
         rest = (fox - need[0], rabbit - need[1], mouse - need[2])
-        if rest[0] < 0 or rest[1] < 0 or rest[2] < 0:
+        if wild:
+            if _short(rest) > wild:
+                continue
+        elif rest[0] < 0 or rest[1] < 0 or rest[2] < 0:
             continue
-        if not card.anys:
-            out.append(("craft", cid, ()))
-            continue
-        for combo in ANY_SUITS[card.anys]:
-            if (combo.count("fox") <= rest[0] and combo.count("rabbit") <= rest[1]
-                    and combo.count("mouse") <= rest[2]):
-                out.append(("craft", cid, combo))
+        for verb in verbs:
+            if not card.anys:
+                out.append((verb, cid, ()))
+                continue
+            for combo in ANY_SUITS[card.anys]:
+                left = (rest[0] - combo.count("fox"), rest[1] - combo.count("rabbit"),
+                        rest[2] - combo.count("mouse"))
+                if _short(left) <= wild:
+                    out.append((verb, cid, combo))
     return out
 
 
-def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
-    """Activate the crafting pieces, then resolve the card (4.1.2, 4.1.3)."""
+CRAFT_VERB: Final[tuple[str, ...]] = ("craft",)
+FORGE_VERB: Final[tuple[str, ...]] = ("craft_forge",)
+BOTH_VERBS: Final[tuple[str, ...]] = ("craft", "craft_forge")
+
+
+def _short(rest: tuple[int, int, int]) -> int:
+    """Pieces missing for a cost (negative counts), to be paid with wild pieces."""
+    return -min(rest[0], 0) - min(rest[1], 0) - min(rest[2], 0)
+
+
+def _pay(g: Game, s: int, suits: list[str]) -> None:
+    """Activate pieces for ``suits``: pieces of each suit first, then pieces of any suit
+    (the Lost City's clearing) for the rest."""
+    fd = g.fdefs[s]
+    if g.landmarks is None or not fd.free_wild_pieces(g, s):
+        fd.pay_crafting(g, s, suits)
+        return
+    have = list(fd.free_crafting_pieces(g, s))
+    suited: list[str] = []
+    wild = 0
+    for suit in suits:
+        i = SUITS.index(suit)
+        if have[i] > 0:
+            have[i] -= 1
+            suited.append(suit)
+        else:
+            wild += 1
+    fd.pay_crafting(g, s, suited)
+    if wild:
+        fd.pay_wild_crafting(g, s, wild)
+
+
+def craft(g: Game, s: int, cid: str, anys: tuple[str, ...], forge: bool = False) -> None:
+    """Activate the crafting pieces, then resolve the card (4.1.2, 4.1.3); ``forge``: its
+    item comes from the Legendary Forge's card (one card and one point more)."""
     card = g.card(cid)
     fd = g.fdefs[s]
-    fd.pay_crafting(g, s, [x for x in card.cost if x != "any"] + list(anys))
+    _pay(g, s, [x for x in card.cost if x != "any"] + list(anys))
     g.hands[s].remove(cid)
     g.note("craft", g.factions[s], cid)
     if card.kind == "persistent":
@@ -69,10 +119,15 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...]) -> None:
             entered_play(g, s, cid)
         return
     if card.item is not None:  # 4.1.2 take the item; 3.2.2 score the card's VP
-        g.supply[card.item] -= 1
+        if forge:
+            take_forge_item(g, s, card.item)
+        else:
+            g.supply[card.item] -= 1
         fd.gain_crafted_item(g, s, card.item)
         g.discard_card(cid)
         g.score(s, fd.craft_item_vp(g, s, card), "craft")
+        if forge:  # the Forge's card and point, 7.2.3 and 14.2.3 notwithstanding
+            forge_bonus(g, s)
         if g.deckdef.ep:
             item_crafted(g, s, card)  # Master Engravers, Murine Broker (E&P)
         return
@@ -103,7 +158,7 @@ class Craft(Handler):
         if o[0] in DAYLIGHT_VERBS:
             apply_daylight_extra(g, s, o)
         else:
-            craft(g, s, o[1], o[2])
+            craft(g, s, o[1], o[2], o[0] == "craft_forge")
 
 
 register_steps(Craft())

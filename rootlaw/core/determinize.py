@@ -7,10 +7,11 @@ are secrets (1.2; DESIGN.md, hidden information). ``Sampler(game, seat)`` takes 
 the seat may know and, on each ``sample()``, returns a complete Game in which every
 secret is drawn again at random from what is possible for that seat:
 
-- the cards the seat cannot see (other hands, the deck, face-down cards reported by
-  the factions' ``hidden`` hook) are pooled and dealt again, each place keeping its
-  size; cards the seat saw in a hand (Codebreakers, an Outrage shown hand: ``g.peeks``)
-  and that it cannot see anywhere now are dealt back to that hand first;
+- the cards the seat cannot see (other hands, the deck, the Black Market's face-down
+  cards, face-down cards reported by the factions' ``hidden`` hook) are pooled and
+  dealt again, each place keeping its size; cards the seat saw in a hand
+  (Codebreakers, an Outrage shown hand: ``g.peeks``) and that it cannot see anywhere
+  now are dealt back to that hand first;
 - the quest deck and the items under the ruins are shuffled (each ruin keeps its
   number of items); any other pool a faction reports is shuffled among its values;
 - the sample gets its own random generator, an empty record and no seed, and keeps
@@ -56,6 +57,7 @@ class Sampler:
     _hand_sizes: list[int]  # per seat: cards to deal into the hand, -1 if not resampled
     _pinned: list[list[str]]  # per seat: cards the seat saw in that hand, dealt back first
     _deck_size: int
+    _market: int  # the Black Market's face-down cards (Appendix F)
     _hooked: list[dict[str, int]]  # per seat: pool -> how many values its hook holds
     _ruins: list[int]  # per clearing: items under its ruin
     _options: list[Option] | None  # the seat's own pending options, which samples keep
@@ -87,6 +89,10 @@ class Sampler:
                 cards.extend(g.hands[o])
         self._deck_size = len(g.deck)
         cards.extend(g.deck)
+        lm = g.landmarks  # the Black Market's face-down cards: nobody's (Appendix F)
+        self._market = len(lm.market_cards) if lm is not None else 0
+        if lm is not None:
+            cards.extend(lm.market_cards)
         pools: dict[str, list[str]] = {CARDS: cards}
         self._hooked = []
         for o in range(n):
@@ -192,6 +198,12 @@ class Sampler:
             g.hands[o] = hand
         g.deck = cards[k:k + self._deck_size]
         k += self._deck_size
+        lm = g.landmarks
+        if lm is not None:
+            market = lm.copy()
+            market.market_cards = tuple(sorted(cards[k:k + self._market]))
+            g.landmarks = market
+            k += self._market
         taken[CARDS] = k
         for o in range(len(self._hooked)):
             sizes = self._hooked[o]

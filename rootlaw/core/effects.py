@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rootlaw.core import cards_ep, maps
+from rootlaw.core import cards_ep, landmarks, maps
 from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.cards_ep import take_random_card
 from rootlaw.core.game import Game
@@ -40,7 +40,7 @@ def dominance_achieved(g: Game, s: int) -> bool:
     if suit == "bird":
         opp = g.board.opposite
         return any(g.rules(s, c) and g.rules(s, opp[c]) for c in g.board.corners)
-    return sum(1 for c in g.clearings() if g.suits[c] == suit and g.rules(s, c)) >= 3
+    return sum(1 for c in g.clearings() if g.suit_match(c, suit) and g.rules(s, c)) >= 3
 
 
 def dominance_options(g: Game, s: int) -> list[Option]:
@@ -119,6 +119,8 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
         out += anytime_options(g, s)
     if g.closed:  # C.3.3 the Mountain's closed paths
         out += maps.daylight_options(g, s)
+    if g.landmarks is not None:  # Appendix F: the Black Market's exchange
+        out += landmarks.daylight_options(g, s)
     played = g.played[s]
     if not played:
         return out
@@ -132,7 +134,8 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
 
 
 DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers",
-                                   "remove_closed_path"}) | cards_ep.DAYLIGHT_VERBS | ANYTIME_VERBS
+                                   "remove_closed_path", "black_market"}
+                                  ) | cards_ep.DAYLIGHT_VERBS | ANYTIME_VERBS
 
 
 def took_daylight_extra(g: Game, st: Step, o: Option) -> bool:
@@ -166,6 +169,8 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         g.peeks.setdefault(s, {})[t] = list(g.hands[t])
     elif verb == "remove_closed_path":  # C.3.3
         maps.apply_daylight_option(g, s, o)
+    elif verb == "black_market":  # Appendix F
+        landmarks.exchange(g, s, o[1])
     elif verb in cards_ep.DAYLIGHT_VERBS:
         cards_ep.apply_daylight_option(g, s, o)
     elif verb in ANYTIME_VERBS:
@@ -263,7 +268,7 @@ def favor(g: Game, s: int, suit: str) -> None:
     warriors: list[tuple[int, int, int]] = []
     pieces: list[tuple[int, int, str]] = []
     for c in g.clearings():
-        if g.suits[c] == suit:
+        if g.suit_match(c, suit):
             _take_enemy_pieces(g, s, c, warriors, pieces)
     _removed(g, s, warriors, pieces)
 

@@ -154,6 +154,21 @@ class FactionDef:
         for suit in suits:
             g.craft_used[SUITS.index(suit)] += 1
 
+    def free_wild_pieces(self, g: Game, s: int) -> int:
+        """Crafting pieces of any suit not yet activated this turn: those in the Lost
+        City's clearing (Appendix F; ``Game.wild_pieces``), activated one by one as any
+        suit. Their count this turn is ``g.craft_used[3]``, there once one is used."""
+        n = g.wild_pieces(s, self.crafts_with)
+        used = g.craft_used
+        return n - used[3] if n and len(used) > 3 else n
+
+    def pay_wild_crafting(self, g: Game, s: int, n: int) -> None:
+        """Activate n crafting pieces of any suit (``free_wild_pieces``)."""
+        used = g.craft_used
+        if len(used) < 4:
+            used.append(0)
+        used[3] += n
+
     def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
         """4.1.2: a crafted item goes to the Crafted Items box."""
         g.items[s].append(item)

@@ -24,12 +24,14 @@ from rootlaw.core.faction_api import (
     is_seat_name,
     ruleset,
 )
+from rootlaw.core.hired import Hire
 from rootlaw.core.options import Decision, Option
 from rootlaw.core.steps import STEPS, Step
 
 if TYPE_CHECKING:
     from rootlaw.core.advanced import Advanced
     from rootlaw.core.battle import Battle
+    from rootlaw.core.landmarks import Landmarks
 
 WIN_SCORE: Final = 30  # 3.1
 HAND_LIMIT: Final = 5  # 6.6, 7.6.2
@@ -40,6 +42,8 @@ FOREST: Final = 100  # pawn locations FOREST + i are the map's forests (2.4)
 EVENING_DRAWN: Final = "evening_drawn"
 
 Piece = tuple[int, str]  # (owner seat, kind)
+_CLEARING_SUITS: Final = ("fox", "rabbit", "mouse")  # 2.2.2 (catalog.SUITS)
+_ONE_SUIT: Final[dict[str, tuple[str, ...]]] = {x: (x,) for x in _CLEARING_SUITS}
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
 
 
@@ -53,7 +57,8 @@ class Game:
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
-        "cards", "token_rule", "forest_tokens", "adv", "ruleset",
+        "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
+        "hire", "sharer",
     )
 
     board: Board
@@ -118,6 +123,19 @@ class Game:
     # the rule set played (DESIGN.md: the Law, or a variant such as the prototype): its
     # factions, first step and winning score; named by setup["rules"] (none: the Law)
     ruleset: RuleSet
+    # the landmarks of Appendix F set up in A.5 (core/landmarks.py); None in a game
+    # without landmark cards (the map's own Tower and Ferry are then ``board.the_pass``
+    # and ``ferry``). Never changed in place. Read through the clearing helpers below
+    # (``suit_match``, ``suits_at``, ``slots_at``...), never by factions directly
+    landmarks: Landmarks | None
+    # the hirelings (Appendix E; core/hired.py): their cards, controllers and markers;
+    # their pieces are the owners after the seats in the piece arrays. None without them
+    hire: Hire | None
+
+    # the seat of a faction whose warriors other players treat as their own for all
+    # intents on their turns (Crusader BK.2.4 Mice Mischief: ``treated_as_own_by``'s
+    # section), -1 if none is seated: every check of it costs one int comparison
+    sharer: int
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -162,6 +180,9 @@ class Game:
         # Appendix A or 5.1 (or a variant rule set's own setup)
         g.stack = [("adv.setup", 0) if advanced else (rules.first_step, 0)]
         g.adv = None
+        g.sharer = _sharer(g.fdefs)
+        g.landmarks = None
+        g.hire = None
         g.won = ()
         g.win_reason = ""
         g.peeks = {}
@@ -371,6 +392,9 @@ class Game:
         g.cards = self.cards  # never changed in place
         g.token_rule = self.token_rule
         g.adv = self.adv  # never changed in place
+        g.sharer = self.sharer
+        g.landmarks = self.landmarks  # never changed in place
+        g.hire = self.hire.copy() if self.hire is not None else None
         d = self._decision
         g._decision = d.for_game(g) if d is not None else None
         return g
@@ -463,7 +487,8 @@ class Game:
         for fd in self.fdefs:
             if fd.offers_anytime:
                 return True
-        return False
+        hire = self.hire  # a hireling's ability any player may use on its turn (the Exile)
+        return hire is not None and hire.anytime
 
     def draw_card(self) -> str | None:
         """Take the top card of the deck (2.1), e.g. a bot's order card (Rootbotics 2.7)."""
@@ -514,16 +539,35 @@ class Game:
 
     # ------------------------------------------------------------------ score
     def score(self, s: int, n: int, reason: str) -> None:
-        """Score (or lose) VP. A player with an activated dominance card cannot (3.3.1)."""
-        if n == 0 or self.dominance[s] is not None:
+        """Score (or lose) VP. A player with an activated dominance card cannot (3.3.1);
+        a hireling (an owner index beyond the seats) scores nothing, so its controller
+        scores nothing for what it removes (E.3.6)."""
+        if n == 0 or s >= len(self.vp) or self.dominance[s] is not None:
             return
-        new = max(0, self.vp[s] + n)  # the track has no spaces below 0 (rulings.md)
-        if new == self.vp[s]:
+        old = self.vp[s]
+        new = max(0, old + n)  # the track has no spaces below 0 (rulings.md)
+        if new == old:
             return
-        self._log = (("s", self.factions[s], new - self.vp[s], reason), self._log)
+        self._log = (("s", self.factions[s], new - old, reason), self._log)
         self.vp[s] = new
+        hire = self.hire
+        if hire is not None and new > old and hire.track:
+            self._take_hiring_markers(hire, s, old, new)
         if new >= self.ruleset.win_score:
             self.check_victory()
+
+    def _take_hiring_markers(self, hire: Hire, s: int, old: int, new: int) -> None:
+        """E.1.1: the score marker entered the space of a hiring marker (reaching it or
+        moving past it, rulings.md): s takes the marker, to hire at the end of its
+        turn (core/hire.py)."""
+        taken: list[int] = []
+        for m in hire.track:
+            if old < m <= new:
+                taken.append(m)
+        if taken:
+            hire.track = tuple(m for m in hire.track if m not in taken)
+            hire.pending[s] += len(taken)
+            self._log = (("hiring_marker", self.factions[s], taken), self._log)
 
     def check_victory(self) -> None:
         """3.1: 30 VP (the rule set's score) wins at once; if several reach it together,
@@ -631,6 +675,7 @@ class Game:
         faction's rule breaks it for them (7.2.2 Lords of the Forest). -1: nobody."""
         fdefs = self.fdefs
         lender = borrower = -1
+        bonus: list[int] | None = None  # pieces that count toward rule besides (VW.2.2)
         for s in range(len(fdefs)):
             fd = fdefs[s]
             if fd.claims_rule and fd.rules_outright(self, s, c):
@@ -638,13 +683,18 @@ class Game:
             if fd.lends_warriors and borrower < 0:
                 borrower = self.treated_as_own_by(s)
                 lender = s if borrower >= 0 else -1
+            if fd.adds_rule:
+                if bonus is None:
+                    bonus = [0] * len(fdefs)
+                bonus[s] = fd.rule_bonus(self, s, c)
         warriors = self.warriors
         here = self.buildings[c]
         weights = self.token_rule  # () unless someone's tokens count (Soup Kitchens)
+        hire = self.hire  # E.3.1: hireling pieces count for their controller
         best = 0
         who = -1
         tied: list[int] | None = None
-        for s in range(len(warriors)):
+        for s in range(len(fdefs)):
             # G.1.33: lent warriors count for the seat treating them as its own, not for
             # their owner (11.2.7.III Mercenaries, rulings.md)
             p = warriors[s][c] if s != lender else 0
@@ -658,14 +708,57 @@ class Game:
                         p += w
             if s == borrower:
                 p += warriors[lender][c]
+            if bonus is not None:
+                p += bonus[s]
+            if hire is not None:
+                p += self._hired_rule(hire, s, c)
             if p > best:
                 best, who, tied = p, s, None
             elif p == best and p:
                 tied = [who, s] if tied is None else tied + [s]
+        if hire is not None:  # E.3.1: uncontrolled hirelings rule as if they were players
+            n = len(fdefs)
+            for k in range(len(hire.ids)):
+                if hire.controller[k] < 0:
+                    p = self._hired_pieces(n + k, c)
+                    if p > best:
+                        best, who, tied = p, n + k, None
+                    elif p == best and p:
+                        tied = [who, n + k] if tied is None else tied + [n + k]
         if tied is not None:
-            breakers = [s for s in tied if self.fdefs[s].rules_on_tie(self, s, c)]
+            breakers = [s for s in tied if s < len(fdefs) and (
+                fdefs[s].rules_on_tie(self, s, c)
+                or hire is not None and self._hire_breaks_tie(hire, s, c))]
             who = breakers[0] if len(breakers) == 1 else -1
         return who
+
+    def _hired_pieces(self, o: int, c: int) -> int:
+        """Warriors and buildings of owner o in c (2.5), for a hireling o."""
+        p = self.warriors[o][c]
+        for piece in self.buildings[c]:
+            if piece[0] == o:
+                p += 1
+        return p
+
+    def _hired_rule(self, hire: Hire, s: int, c: int) -> int:
+        """E.3.1: the pieces of the hirelings seat s controls, in c, counted toward its
+        rule (for rule only)."""
+        p = 0
+        n = len(self.fdefs)
+        for k in range(len(hire.ids)):
+            if hire.controller[k] == s:
+                p += self._hired_pieces(n + k, c)
+        return p
+
+    def _hire_breaks_tie(self, hire: Hire, s: int, c: int) -> bool:
+        """A hireling's ability lets its controller s rule c when tied (Bluebird
+        Nobles)."""
+        n = len(self.fdefs)
+        for k in range(len(hire.ids)):
+            if hire.controller[k] == s and hire.defs[k].controller_rules_ties(
+                    self, n + k, s, c):
+                return True
+        return False
 
     def pieces_changed(self, *clearings: int) -> None:
         """Call after changing warriors or buildings on the map (rule may change): in
@@ -683,37 +776,132 @@ class Game:
         self._rulers = r
 
     def open_slots(self, c: int) -> int:
-        return self.board.slots[c] - len(self.buildings[c])
+        return self.slots_at(c) - len(self.buildings[c])
+
+    # ------------------------------------- a clearing's suits and slots (Appendix F)
+    # DESIGN.md: landmarks change clearings, not factions. Every "matching clearing" and
+    # "clearing of a suit" check asks these; without landmarks each is one None check.
+    def suit_match(self, c: int, suit: str) -> bool:
+        """Whether c is a clearing of ``suit`` (2.2.2): its suit marker or printed suit;
+        the Lost City's clearing is a fox, a rabbit and a mouse clearing at once (F,
+        landmarks.json). A bird is no clearing suit: to match any clearing, test the
+        bird first (2.1.1)."""
+        if self.suits[c] == suit:
+            return True
+        lm = self.landmarks
+        return lm is not None and lm.lost_city == c and c > 0 and suit in _CLEARING_SUITS
+
+    def suits_at(self, c: int) -> tuple[str, ...]:
+        """The suits of clearing c: one (its marker), three in the Lost City's clearing,
+        none in the Burrow (12.2.2). A shared tuple: read only."""
+        lm = self.landmarks
+        if lm is not None and lm.lost_city == c and c > 0:
+            return _CLEARING_SUITS
+        suit = self.suits[c]
+        return _ONE_SUIT[suit] if suit else ()
+
+    def clearings_matching(self, c: int, other: int) -> bool:
+        """Whether clearings c and ``other`` share a suit (15.5.3.c a clearing whose
+        suit matches another's; the Lost City matches every suited clearing)."""
+        for suit in self.suits_at(c):
+            if self.suit_match(other, suit):
+                return True
+        return False
+
+    def cards_matching_clearing(self, s: int, c: int) -> list[str]:
+        """Distinct cards in s's hand matching clearing c (2.1.1: birds are wild; the
+        Lost City matches a card of any suit): ``cards_matching`` of its suit."""
+        lm = self.landmarks
+        if lm is None or lm.lost_city != c:
+            return self.cards_matching(s, self.suits[c])
+        return list(dict.fromkeys(self.hands[s]))
+
+    def slots_at(self, c: int) -> int:
+        """Building slots of clearing c (2.2.3): the printed ones (a ruin covers one,
+        5.1.4), plus the Elder Treetop's (F, landmarks.json)."""
+        n = self.board.slots[c]
+        lm = self.landmarks
+        if lm is not None and lm.treetop == c and c > 0:
+            n += 1
+        return n
+
+    def wild_pieces(self, s: int, kinds: tuple[str, ...]) -> int:
+        """s's pieces of ``kinds`` in the Lost City's clearing: crafting pieces of any
+        suit, each activated as its own suit (4.1.1, landmarks.json); 0 without it."""
+        lm = self.landmarks
+        if lm is None or not lm.lost_city:
+            return 0
+        lc = lm.lost_city
+        n = 0
+        where = self._where
+        for kind in kinds:
+            for c in where.get((s, kind), ()):
+                if c == lc:
+                    n += 1
+        return n
 
     def may_place(self, s: int, c: int) -> bool:
-        """Whether any faction's rule forbids s placing pieces in c (e.g. The Keep, 6.2.2)."""
+        """Whether any faction's rule forbids s placing pieces in c (e.g. The Keep, 6.2.2).
+        s may be a hireling (its pieces, placed by its controller, who is never stopped
+        by its own faction's rule; rulings.md); a hireling's rule may forbid it too (the
+        Furious Protector)."""
+        player = s
+        if s >= len(self.fdefs):
+            player = self.player_of(s)
         for o, fd in enumerate(self.fdefs):
-            if o != s and fd.limits_placement and fd.blocks_placement(self, o, s, c):
+            if (o != s and o != player and fd.limits_placement
+                    and fd.blocks_placement(self, o, s, c)):
                 return False
+        hire = self.hire
+        if hire is not None and hire.limits_placement:
+            n = len(self.fdefs)
+            for k in range(len(hire.ids)):
+                hd = hire.defs[k]
+                if n + k != s and hd.limits_placement and hd.blocks_placement(self, n + k, s, c):
+                    return False
         return True
 
     def placement_limited(self, s: int) -> bool:
-        """Whether another faction's rule may forbid s placing pieces anywhere (a fast
-        path: without one, ``may_place`` is always true for s)."""
+        """Whether another faction's (or a hireling's) rule may forbid s placing pieces
+        anywhere (a fast path: without one, ``may_place`` is always true for s)."""
         fdefs = self.fdefs
         for o in range(len(fdefs)):
             if o != s and fdefs[o].limits_placement:
                 return True
-        return False
+        hire = self.hire
+        return hire is not None and hire.limits_placement
 
     def may_move(self, s: int, a: int, b: int) -> bool:
         """Whether no faction's rule forbids s moving pieces from a (a clearing, a forest,
-        or 0 for none) into b (D.6.2 Scorched Earth; 13.7.2 Snare; 12.2.2 The Burrow)."""
+        or 0 for none) into b (D.6.2 Scorched Earth; 13.7.2 Snare; 12.2.2 The Burrow); s
+        may be a hireling moving its own pieces; a hireling's rule may forbid it too (the
+        Bands)."""
         for o, fd in enumerate(self.fdefs):
             if fd.limits_movement and fd.blocks_move(self, o, s, a, b):
                 return False
+        hire = self.hire
+        if hire is not None and hire.limits_movement:
+            n = len(self.fdefs)
+            for k in range(len(hire.ids)):
+                hd = hire.defs[k]
+                if hd.limits_movement and hd.blocks_move(self, n + k, s, a, b):
+                    return False
         return True
+
+    def movement_limited(self) -> bool:
+        """Whether any faction's or hireling's rule may forbid a move (a fast path: without
+        one, ``may_move`` is always true)."""
+        for fd in self.fdefs:
+            if fd.limits_movement:
+                return True
+        hire = self.hire
+        return hire is not None and hire.limits_movement
 
     def removable_warriors(self, s: int, c: int) -> int:
         """s's warriors in c that an effect outside battle may remove (14.2.2: not the
         warlord)."""
         n = self.warriors[s][c]
-        fd = self.fdefs[s]
+        fd = self.odef(s)
         if n and fd.protects_warriors:
             n -= fd.protected_warriors(self, s, c)
         return n
@@ -729,7 +917,10 @@ class Game:
 
     def warrior_supply(self, s: int) -> int:
         """s's warriors in its supply: neither on the map, nor off it by its own rules
-        (8.5.3 Officers), nor held by another faction (11.2.4 Funds)."""
+        (8.5.3 Officers), nor held by another faction (11.2.4 Funds). s may be a
+        hireling (its warriors not on the map nor on a card)."""
+        if s >= len(self.fdefs):
+            return self._hireling_supply(s)
         fd = self.fdefs[s]
         n = fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
         for o, other in enumerate(self.fdefs):
@@ -738,7 +929,79 @@ class Game:
         cards = self.cards
         if cards.coffin_seat >= 0:
             n -= cards.coffins[s]  # Coffin Makers (E&P) holds removed warriors
+        sh = self.sharer
+        if sh >= 0:  # BK.2.4: warriors lent for all intents are their owner's
+            n += self.fdefs[sh].shared_supply(self, sh, s)
         return n
+
+    def _hireling_supply(self, o: int) -> int:
+        """A hireling's warriors in the hireling supply (A.6.1): its card's warriors
+        less those on the map, on its card (Forest Patrol), on paths (Highway Bandits)
+        and on Coffin Makers (E&P)."""
+        hire = self.hire
+        assert hire is not None
+        k = o - len(self.fdefs)
+        n = (hire.warriors_of(k) - sum(self.warriors[o]) - hire.on_card[k]
+             - len(hire.paths[k]))
+        cards = self.cards
+        if cards.coffin_seat >= 0 and o < len(cards.coffins):
+            n -= cards.coffins[o]
+        return n
+
+    # ------------------------------------------------------ owners (Appendix E)
+    def odef(self, o: int) -> FactionDef:
+        """The rules of owner o: a seat's faction, or the side in play of a hireling
+        card (owners after the seats, core/hired.py)."""
+        fdefs = self.fdefs
+        if o < len(fdefs):
+            return fdefs[o]
+        hire = self.hire
+        if hire is None:
+            raise IndexError(f"no owner {o}: {len(fdefs)} seats and no hirelings")
+        return hire.defs[o - len(fdefs)]
+
+    def player_of(self, o: int) -> int:
+        """The player acting for owner o: o itself for a seat; a hireling's controller
+        (-1 while it is in the supply). E.3.7: moving or removing with a hireling is
+        its controller's "player moving" or "player removing"."""
+        n = len(self.fdefs)
+        if o < n:
+            return o
+        hire = self.hire
+        return hire.controller[o - n] if hire is not None and o - n < len(hire.ids) else -1
+
+    def owner_name(self, o: int) -> str:
+        """A seat's faction id, a hireling's card id, "ruin" for the ruins (-1)."""
+        if o < 0:
+            return "ruin"
+        n = len(self.factions)
+        if o < n:
+            return self.factions[o]
+        hire = self.hire
+        if hire is None:
+            raise IndexError(f"no owner {o}")
+        return hire.ids[o - n]
+
+    def is_hireling(self, o: int) -> bool:
+        """Whether owner o is a hireling (an owner after the seats)."""
+        return o >= len(self.fdefs)
+
+    def enemy_owners(self, s: int) -> list[int]:
+        """G.1.8 and G.1.9: the owners whose pieces are enemy pieces to s: its enemy
+        players (``enemies``) and the hirelings in the supply or held by an enemy of s
+        (E.3.2). For rules about enemy *pieces*; rules about enemy players (their hands,
+        relationships) ask ``enemies``. s may be a hireling (its controller's enemies,
+        less itself)."""
+        n = len(self.fdefs)
+        hire = self.hire
+        if hire is None:
+            return self.enemies(s)
+        me = self.player_of(s)
+        out = self.enemies(me) if me >= 0 else [o for o in range(n)]
+        for k in range(len(hire.ids)):
+            if n + k != s and self.is_enemy(s, n + k):
+                out.append(n + k)
+        return out
 
     # ------------------------------------------- whose pieces (G.1.8, G.1.9, G.1.33)
     def treated_as_own_by(self, o: int) -> int:
@@ -761,14 +1024,45 @@ class Game:
         (``lends_warriors`` unset) this costs one attribute read. Later lenders plug in
         here: a hireling's controller treats its pieces as its own for rule only (E.3.1;
         E.3.2 makes an uncontrolled hireling everyone's enemy), and the Crusader Borough
-        Kings' Mice Mischief (BK.2.4) lends mice warriors to the player taking the turn
-        for all intents; a lender of only some of its warriors (mice) would narrow
-        ``enemy_warriors`` and the rule count to those."""
-        fd = self.fdefs[o]
+        Kings' Mice Mischief (BK.2.4) lends its mice to the player taking the turn for all
+        intents, not for rule alone: see ``borrowed``."""
+        fdefs = self.fdefs
+        if o >= len(fdefs):  # E.3.1: a hireling's controller, for rule only
+            return self.player_of(o)
+        fd = fdefs[o]
         if not fd.lends_warriors:
             return -1
         s = fd.lends_warriors_to(self, o)
         return s if s != o else -1
+
+    def borrowed(self, r: int, c: int) -> int:
+        """How many of the warriors in seat r's row in c are another faction's, lent for
+        all intents (Crusader BK.2.4 Mice Mischief: "opponents treat MICE warriors in
+        clearings as their own faction pieces for all intents during their own turn").
+
+        Such warriors are not lent like mercenaries (counted for the borrower where it
+        asks, ``treated_as_own_by``): for the borrower's turn they stand in its own row
+        (``FactionDef.lend_for_turn``, at the start and the end of each turn), so every
+        rule, enemy, move, battle and "your warriors" check of every faction and bot sees
+        them as the borrower's without asking. Only what stays their owner's reads them
+        here: the borrower's supply and its owner's (``warrior_supply``), which of them
+        leave when some of the row moves or is removed (core/move.py: the mover or the
+        side taking hits chooses; otherwise the lent ones go first, rulings.md), and where
+        a removed one returns (its owner's supply). The owner's own row on its own turn
+        counts too (r == ``sharer``: its mice among its rats). 0 when no faction lends so
+        (``sharer`` -1: one comparison)."""
+        sh = self.sharer
+        if sh < 0:
+            return 0
+        return self.fdefs[sh].shared_warriors(self, sh, r, c)
+
+    def borrowed_total(self, r: int) -> int:
+        """Warriors in r's row that another faction lent it for all intents (BK.2.4):
+        what r's own count of warriors on the map leaves out (``borrowed``)."""
+        sh = self.sharer
+        if sh < 0 or sh == r:
+            return 0
+        return self.fdefs[sh].shared_supply(self, sh, r)
 
     def lender_to(self, s: int) -> int:
         """The seat whose warriors s treats as its own now (G.1.33; 11.2.7.III
@@ -779,16 +1073,34 @@ class Game:
         return -1
 
     def is_enemy(self, s: int, o: int) -> bool:
-        """G.1.8: o is another player not in a coalition with s (9.2.8)."""
+        """G.1.8: o is another player not in a coalition with s (9.2.8). Either may be a
+        hireling (E.3.2): a hireling in the supply is everyone's enemy; a controlled one
+        is an enemy of all but its controller and the controller's coalition partner
+        (and hirelings of one controller are not enemies of each other)."""
         co = self.coalition
-        return o != s and co[o] != s and co[s] != o
+        n = len(co)
+        if o < n and s < n:
+            return o != s and co[o] != s and co[s] != o
+        if o == s:
+            return False
+        ps = self.player_of(s)
+        po = self.player_of(o)
+        if ps < 0 or po < 0:
+            return True
+        return ps != po and co[po] != ps and co[ps] != po
 
     def enemy_warriors(self, s: int, o: int, c: int) -> int:
         """G.1.9: o's warriors in c that are enemy pieces to s (o an enemy of s, G.1.8):
-        none while s treats them as its own for rule (G.1.33, ``treated_as_own_by``)."""
+        none while s treats them as its own for rule (G.1.33, ``treated_as_own_by``: a
+        hireling s controls, E.3.1)."""
         n = self.warriors[o][c]
-        if n and self.fdefs[o].lends_warriors and self.treated_as_own_by(o) == s:
-            return 0
+        if n:
+            fdefs = self.fdefs
+            if o >= len(fdefs):
+                if self.player_of(o) == s:
+                    return 0
+            elif fdefs[o].lends_warriors and self.treated_as_own_by(o) == s:
+                return 0
         return n
 
     def has_enemy_piece(self, s: int, o: int, c: int) -> bool:
@@ -839,7 +1151,11 @@ class Game:
         (crafting pieces, 4.1.1)."""
         fox = rabbit = mouse = 0
         suits = self.suits
+        lm = self.landmarks
+        wild = lm.lost_city if lm is not None else 0  # any suit there: wild_pieces
         for c in self._where.get((s, kind), ()):
+            if c == wild:
+                continue
             suit = suits[c]
             if suit == "fox":
                 fox += 1
@@ -895,6 +1211,9 @@ class Game:
         if n > 0:
             self.warriors[s][c] += n
             self.pieces_changed(c)
+            fd = self.fdefs[s]
+            if fd.draws_warriors:  # BK.2.3 The Bag: drawn once the place is declared
+                fd.warriors_placed(self, s, c, n)
         return n
 
     def place_building(self, s: int, kind: str, c: int) -> None:
@@ -902,6 +1221,10 @@ class Game:
         self.buildings[c] = self.buildings[c] + (piece,)
         self._index_add(piece, c)
         self.pieces_changed(c)
+        lm = self.landmarks
+        if lm is not None and lm.treetop == c:  # the Elder Treetop's slot fills last
+            self.landmarks = lm.building_placed(piece, len(self.buildings[c]) - 1,
+                                                self.board.slots[c])
 
     def place_token(self, s: int, kind: str, c: int) -> None:
         piece = (s, kind)
@@ -912,9 +1235,9 @@ class Game:
             return
         self.tokens[c] = self.tokens[c] + (piece,)
         self._index_add(piece, c)
-        if self.token_rule and s >= 0 and self.token_rule[s]:
+        if 0 <= s < len(self.token_rule) and self.token_rule[s]:
             self.pieces_changed(c)  # Soup Kitchens: the token counts toward rule
-        if self.board.burrow and s >= 0 and kind == self.fdefs[s].burrow_token:
+        if self.board.burrow and 0 <= s < len(self.fdefs) and kind == self.fdefs[s].burrow_token:
             self.relink()  # 12.2.2 a tunnel: the Burrow is adjacent to its clearing
 
     def take_piece(self, c: int, piece: Piece) -> None:
@@ -931,14 +1254,18 @@ class Game:
             lst.remove(piece)
             self.buildings[c] = tuple(lst)
             self.pieces_changed(c)
+            lm = self.landmarks
+            if lm is not None and lm.treetop == c:  # the Treetop's building leaving?
+                self.landmarks = lm.building_taken(piece, lst.count(piece))
         else:
             lst = list(self.tokens[c])
             lst.remove(piece)
             self.tokens[c] = tuple(lst)
-            if self.token_rule and piece[0] >= 0 and self.token_rule[piece[0]]:
-                self.pieces_changed(c)
             owner = piece[0]
-            if self.board.burrow and owner >= 0 and piece[1] == self.fdefs[owner].burrow_token:
+            if 0 <= owner < len(self.token_rule) and self.token_rule[owner]:
+                self.pieces_changed(c)
+            if (self.board.burrow and 0 <= owner < len(self.fdefs)
+                    and piece[1] == self.fdefs[owner].burrow_token):
                 self.relink()  # 12.2.2 a tunnel gone: no longer adjacent to the Burrow
 
     def faction_pieces(self, s: int, c: int) -> list[Piece]:
@@ -982,10 +1309,11 @@ class Game:
         try:
             return self.factions.index(faction)
         except ValueError:
-            if self.adv is not None and is_seat_name(faction):
-                i = int(faction[len("seat"):]) - 1
-                if 0 <= i < len(self.factions):
-                    return i
+            if self.adv is not None and faction in self.adv.names:
+                return self.adv.names.index(faction)
+            hire = self.hire  # a hireling's card id (options naming it: battle)
+            if hire is not None and faction in hire.ids:
+                return len(self.factions) + hire.ids.index(faction)
             raise
 
     def set_faction(self, s: int, faction: str) -> None:
@@ -996,6 +1324,7 @@ class Game:
         self.factions = self.factions[:i] + (faction,) + self.factions[i + 1:]
         self.fdefs = self.fdefs[:i] + (fd,) + self.fdefs[i + 1:]
         self.fstate[i] = fd.new_state()
+        self.sharer = _sharer(self.fdefs)
         if fd.burrow_token and not self.board.burrow:
             self._add_burrow()
 
@@ -1061,6 +1390,8 @@ class Game:
             "token_rule": list(self.token_rule),
             "forest_tokens": [[list(p) for p in ps] for ps in self.forest_tokens],
             "advanced": self.adv.to_json() if self.adv is not None else None,
+            "hirelings": self.hire.to_json() if self.hire is not None else None,
+            "landmarks": self.landmarks.to_json() if self.landmarks is not None else None,
         }
 
     def to_json(self) -> str:
@@ -1109,11 +1440,21 @@ class Game:
         g.fdefs = tuple(rules.faction(f) for f in g.factions)
         n = len(g.factions)
         nc = len(g.board.slots)
+        hired = d.get("hirelings")
+        g.hire = None
+        if hired is not None:  # Appendix E: the hirelings own the rows after the seats
+            try:
+                g.hire = Hire.from_json(hired, n)
+            except KeyError as e:
+                raise LoadError(f"hirelings: {e}") from None
+            except ValueError as e:
+                raise LoadError(f"hirelings: {e}") from None
+        owners = n + (len(g.hire.ids) if g.hire is not None else 0)
         g.suits = tuple(d["suits"])
         g.warriors = [[int(x) for x in w] for w in d["warriors"]]
         g.buildings = [tuple((int(p[0]), str(p[1])) for p in ps) for ps in d["buildings"]]
         g.tokens = [tuple((int(p[0]), str(p[1])) for p in ps) for ps in d["tokens"]]
-        if (len(g.warriors) != n or any(len(w) != nc for w in g.warriors)
+        if (len(g.warriors) != owners or any(len(w) != nc for w in g.warriors)
                 or len(g.buildings) != nc or len(g.suits) != nc):
             raise LoadError("piece arrays do not match the factions and the map")
         g.hands = [list(h) for h in d["hands"]]
@@ -1159,24 +1500,33 @@ class Game:
         g.quest_deck = [str(x) for x in d["quest_deck"]]
         g.ruin_items = [tuple(str(i) for i in x) for x in d["ruin_items"]]
         g.removed_items = [str(x) for x in d["removed_items"]]
-        if len(g.pawn) != n or len(g.coalition) != n or len(g.ruin_items) != nc:
+        if len(g.pawn) != owners or len(g.coalition) != n or len(g.ruin_items) != nc:
             raise LoadError("pawn, coalition or ruin arrays do not match the game")
         b = g.board
         g.closed = tuple((int(p[0]), int(p[1])) for p in d.get("closed", b.closed_at_setup))
         if any(p not in b.closed_at_setup for p in g.closed):
             raise LoadError("a closed path the map does not have (C.3.1)")
+        marks = d.get("landmarks")
+        g.landmarks = None
+        if marks is not None:  # Appendix F (A.5): set up by landmark cards
+            from rootlaw.core.landmarks import Landmarks
+
+            g.landmarks = Landmarks.from_json(marks, b)
         g.ferry = int(d.get("ferry", b.ferry_start))
-        if g.ferry and g.ferry not in b.coastal or bool(g.ferry) != bool(b.ferry_start):
+        if g.landmarks is not None:  # the Ferry card: any river clearing, or none (A.5)
+            if g.ferry and not b.river_adj[g.ferry]:
+                raise LoadError("the Ferry must be in a clearing on a river (C.2.5, A.5)")
+        elif g.ferry and g.ferry not in b.coastal or bool(g.ferry) != bool(b.ferry_start):
             raise LoadError("the Ferry must be in a coastal clearing of the lake map (C.2.5)")
-        g.cards = CardState.from_json(d.get("cards") or {}, n)
+        g.cards = CardState.from_json(d.get("cards") or {}, owners)
         g.token_rule = tuple(int(x) for x in d.get("token_rule", ()))
         nf = len(b.forests)
         g.forest_tokens = [tuple((int(p[0]), str(p[1])) for p in ps)
                            for ps in d.get("forest_tokens", [[]] * nf)]
         if len(g.forest_tokens) != nf:
             raise LoadError("forest tokens do not match the map's forests")
-        if (len(g.cards.coffins) != n or len(g.token_rule) not in (0, n)
-                or len(g.cards.exhausted) != n):
+        if (len(g.cards.coffins) != owners or len(g.token_rule) not in (0, n)
+                or len(g.cards.exhausted) != owners):
             raise LoadError("card state arrays do not match the factions")
         adv = d.get("advanced")
         if adv is not None:
@@ -1190,6 +1540,7 @@ class Game:
         g._decision = None
         g._rulers = None
         g._where = g._index_all()
+        g.sharer = _sharer(g.fdefs)
         g.relink()
         g._check_integrity()
         if not g.won:
@@ -1201,16 +1552,17 @@ class Game:
         LoadError names the first problem found."""
         for s, fd in enumerate(self.fdefs):
             w = self.warriors[s]
-            if min(w) < 0 or sum(w) + self.cards.coffins[s] > fd.warriors:
+            lent = self.borrowed_total(s)  # BK.2.4: lent warriors in s's row
+            if min(w) < 0 or sum(w) - lent + self.cards.coffins[s] > fd.warriors:
                 raise LoadError(f"{fd.id}: warriors on the map must be 0..{fd.warriors}")
             for kind, limit in {**fd.buildings, **fd.tokens}.items():
                 if self.count_building(s, kind) > limit:
                     raise LoadError(f"{fd.id}: more than {limit} {kind} on the map")
         for c in self.clearings():
-            if len(self.buildings[c]) > self.board.slots[c]:
+            if len(self.buildings[c]) > self.slots_at(c):
                 raise LoadError(f"clearing {c} holds more buildings than its slots (2.2.3)")
             for owner, kind in self.buildings[c] + self.tokens[c]:
-                if not -1 <= owner < len(self.factions):
+                if not -1 <= owner < len(self.warriors):
                     raise LoadError(f"clearing {c}: piece {kind!r} of unknown seat {owner}")
         held = list(self.deck) + self.discard + self.available
         for s, fd in enumerate(self.fdefs):
@@ -1220,6 +1572,16 @@ class Game:
                 held.append(dom)
         if self.battle is not None and self.battle.ambush:
             held.append(self.battle.ambush)
+        if self.landmarks is not None:  # face down beside the Black Market
+            held += self.landmarks.market_cards
+        if self.hire is not None:  # Appendix E: what the hirelings hold, checked there
+            from rootlaw.core.hire import check_hirelings
+
+            problem = check_hirelings(self)
+            if problem:
+                raise LoadError(problem)
+            for cards in self.hire.revealed:
+                held += list(cards)
         contents = list(self.deckdef.contents)
         for cid in set(held):
             if held.count(cid) > contents.count(cid):
@@ -1251,6 +1613,14 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {'/'.join(self.factions)} turn {self.turn_no} {self.phase} "
                 f"scores {self.vp}{' over' if self.won else ''}>")
+
+
+def _sharer(fdefs: tuple[FactionDef, ...]) -> int:
+    """The seat of a faction that lends warriors for all intents (BK.2.4), or -1."""
+    for s in range(len(fdefs)):
+        if fdefs[s].shares_warriors:
+            return s
+    return -1
 
 
 def _has_burrow(factions: Any) -> bool:

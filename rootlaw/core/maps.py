@@ -141,10 +141,12 @@ def ferry_available(g: Game) -> bool:
 
 def ferry_destinations(g: Game, a: int) -> tuple[int, ...]:
     """C.2.5: the other coastal clearings, if pieces moving from a can take the Ferry
-    now (it is in a and has not moved this turn); otherwise none."""
+    now (it is in a and has not moved this turn); otherwise none. The Ferry's landmark
+    card (Appendix F) says the same of any map's rivers: to a clearing a river links to
+    a; the lake's links are rivers (C.2.2), so on the Lake these are the coastal ones."""
     if a != g.ferry or FERRY_USED in g.once:
         return ()
-    return tuple(c for c in g.board.coastal if c != a)
+    return g.board.river_adj[a]
 
 
 def take_ferry(g: Game, s: int, a: int, b: int) -> None:
@@ -298,9 +300,17 @@ class RemoveClosedPath(Handler):
 
 
 # ----------------------------------------------------------- C.3.4 the Pass
+def tower_at(g: Game) -> int:
+    """C.3.4 the Pass: the clearing with the Tower (the Mountain's, C.3.1, or where its
+    landmark card set it up, A.5); 0 if no Tower is on the map."""
+    lm = g.landmarks
+    return lm.tower if lm is not None else g.board.the_pass
+
+
 def end_of_evening(g: Game, s: int) -> None:
-    """C.3.4: at the end of a player's Evening, one VP if that player rules the Pass."""
-    p = g.board.the_pass
+    """C.3.4: at the end of a player's Evening, one VP if that player rules the Pass
+    (the Tower's card says the same of its clearing on any map)."""
+    p = tower_at(g)
     if p and g.rules(s, p):
         g.score(s, PASS_VP, "the_pass")
 

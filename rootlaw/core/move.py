@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rootlaw.core.game import Game
+from rootlaw.core.landmarks import removed_from_treetop
 from rootlaw.core.maps import (
     FERRY_USED,
     ferry_destinations,
@@ -213,6 +214,8 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
             by_owner.setdefault(s, []).append((c, kind))
         for s, lst in by_owner.items():  # one event per owner (12.2.3)
             steps.extend(g.fdefs[s].on_pieces_removed(g, s, lst, by))
+    if pieces and g.landmarks is not None:  # the Elder Treetop's slot (Appendix F)
+        removed_from_treetop(g, by, pieces)
     if by >= 0:
         for (s, c), (nw, np) in lost.items():
             owner = blame.get(s, s) if blame else s

@@ -5,6 +5,8 @@ its edges; each faction fills the phases with its own steps (FactionDef.phase_st
 """
 from __future__ import annotations
 
+from typing import Final
+
 from rootlaw.core import advanced, cards_ep, effects, maps
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
@@ -58,6 +60,9 @@ class Turn(Handler):
         g.turn_no += 1
         g.craft_used = [0, 0, 0]
         g.once = frozenset()
+        sh = g.sharer
+        if sh >= 0:  # BK.2.4: warriors lent for all intents, for this player's turn
+            g.fdefs[sh].lend_for_turn(g, sh, s, True)
         fd = g.fdefs[s]
         # Birdsong card windows only matter with such a card in play (none is crafted
         # in Birdsong, so the check at the start of the turn holds for the phase)
@@ -83,11 +88,14 @@ class EndTurn(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        if g.board.the_pass:  # before the phase ends: mercenaries still count (11.2.7.III)
+        if maps.tower_at(g):  # before the phase ends: mercenaries still count (11.2.7.III)
             maps.end_of_evening(g, st[1])  # C.3.4 the Pass
             if g.won:
                 return
         g.phase = "end"
+        sh = g.sharer
+        if sh >= 0:  # BK.2.4: back to their owner at the end of the turn
+            g.fdefs[sh].lend_for_turn(g, sh, st[1], False)
         lent_warriors_changed(g)
         g.push(("turn", (st[1] + 1) % len(g.factions)))
 
@@ -154,6 +162,11 @@ class CardWindow(Handler):
             effects.apply_birdsong_option(g, st[1], o)
 
 
+# g.once: the current player's rules skip its Daylight, straight from Birdsong to Evening
+# (Crusader VW.4.2 Recover): no effect of the start of Daylight either (Command Warren)
+DAYLIGHT_SKIPPED: Final = "daylight_skipped"
+
+
 class DaylightStart(Handler):
     name = "daylight_start"
     auto = True
@@ -162,7 +175,7 @@ class DaylightStart(Handler):
         s = st[1]
         g.phase = "daylight"
         lent_warriors_changed(g)
-        if "command_warren" in g.played[s]:
+        if "command_warren" in g.played[s] and DAYLIGHT_SKIPPED not in g.once:
             g.push(("command_warren", s))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rootlaw.core.game import FOREST
+from rootlaw.core.landmarks import view as landmark_view
+from rootlaw.core.maps import tower_at
 
 if TYPE_CHECKING:
     from rootlaw.core.game import Game
@@ -24,7 +26,7 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         clearings.append({
             "id": c,
             "suit": g.suits[c],
-            "slots": g.board.slots[c],
+            "slots": g.slots_at(c),  # the Elder Treetop's too (Appendix F)
             "warriors": {g.factions[s]: g.warriors[s][c]
                          for s in range(len(g.factions)) if g.warriors[s][c]},
             "buildings": [[_owner(g, p[0]), p[1]] for p in g.buildings[c]],
@@ -71,7 +73,7 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         # (C.3.2), the Pass (C.3.4); the suits are each clearing's (A.1, public)
         "ferry": g.ferry or None,
         "closed_paths": [list(p) for p in g.closed],
-        "the_pass": b.the_pass or None,
+        "the_pass": tower_at(g) or None,
         "coastal": list(b.coastal),
         "turn": g.turn_no,
         "turn_player": g.factions[g.turn_seat] if g.turn_no else None,
@@ -98,6 +100,9 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         "rules": g.ruleset.id,
         "win_score": g.ruleset.win_score,
         "advanced_setup": _advanced(g),
+        # Appendix F: the landmarks, their clearings and cards (the Black Market's face
+        # down: only how many); None without landmark cards
+        "landmarks": landmark_view(g),
     }
 
 

@@ -45,6 +45,7 @@ MARTIAL_LAW_WARRIORS: Final = 3  # 8.4.2.II.a
 SETUP_SUPPORTERS: Final = 3  # 8.3.4
 
 text_form("revolt", "revolt in {1}")
+text_form("revolt_as", "revolt in {1}, placing the {2} base")
 text_form("spread", "spread sympathy to {1} ({2} supporter(s))")
 text_form("supporter", "spend supporter {c1}")
 text_form("supporters_all", "spend the matching supporters")
@@ -105,10 +106,19 @@ def base_clearings(g: Game, s: int) -> list[int]:
     return [c for kind in BASES.values() for c in g.buildings_of(s, kind)]
 
 
+EVERY_SUIT: Final = "every"  # the Lost City's clearing (Appendix F): any card matches it
+
+
 def matches(g: Game, cid: str, suit: str) -> bool:
-    """A card can be spent as ``suit`` (2.1.1 birds are wild)."""
+    """A card can be spent as ``suit`` (2.1.1 birds are wild; EVERY_SUIT: any card)."""
     cs = g.suit_of(cid)
-    return cs == suit or cs == "bird"
+    return cs == suit or cs == "bird" or suit == EVERY_SUIT
+
+
+def clearing_suit(g: Game, c: int) -> str:
+    """The suit supporters spent for clearing c must match: its suit, or EVERY_SUIT in
+    the Lost City's clearing (of every suit, Appendix F)."""
+    return g.suits[c] if len(g.suits_at(c)) == 1 else EVERY_SUIT
 
 
 def supporters_matching(g: Game, s: int, suit: str) -> list[str]:
@@ -183,13 +193,22 @@ def revolt_clearings(g: Game, s: int) -> list[int]:
     """8.4.1.I-II: a sympathetic clearing matching a base on the faction board, with
     two supporters of its suit to spend."""
     out: list[int] = []
-    have = supporters_by_suit(g, s)
     for c in g.piece_clearings(s, SYMPATHY):
-        suit = g.suits[c]
-        if (suit in BASES and not g.count_building(s, BASES[suit])
-                and base_fits_after_revolt(g, s, c) and have[suit] >= REVOLT_COST):
+        if revolt_suits(g, s, c):
             out.append(c)
     return out
+
+
+def revolt_suits(g: Game, s: int, c: int) -> list[str]:
+    """8.4.1.I-II: the suits of the bases on the faction board that sympathetic clearing
+    c matches (several in the Lost City's clearing, Appendix F: the base is chosen),
+    when the base fits and two supporters matching c can be spent."""
+    if not base_fits_after_revolt(g, s, c):
+        return []
+    if len(supporters_matching(g, s, clearing_suit(g, c))) < REVOLT_COST:
+        return []
+    return [suit for suit in g.suits_at(c)
+            if suit in BASES and not g.count_building(s, BASES[suit])]
 
 
 def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
@@ -207,11 +226,12 @@ def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
         cands = list(g.clearings())
     out: list[tuple[int, int]] = []
     have = supporters_by_suit(g, s)
+    have[EVERY_SUIT] = len(st_of(g, s).supporters)
     for c in cands:
         if not can_place_sympathy(g, s, c):
             continue
         cost = spread_cost(g, s, c)
-        if have[g.suits[c]] >= cost:
+        if have[clearing_suit(g, c)] >= cost:
             out.append((c, cost))
     return out
 
@@ -341,7 +361,8 @@ class PaySupporters(Handler):
     rule = "8.2.3"
 
     def describe(self, g: Game, st: Step) -> str:
-        return f"Spend a {st[2]} supporter ({st[3]} to spend)"
+        what = "a" if st[2] == EVERY_SUIT else f"a {st[2]}"
+        return f"Spend {what} supporter ({st[3]} to spend)"
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s, suit, owed = st[1], st[2], st[3]
@@ -374,13 +395,21 @@ class Revolts(Handler):
     prompt = "Birdsong: revolt, or go on to spread sympathy"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("revolt", c) for c in revolt_clearings(g, st[1])] + [("done",)]
+        out: list[Option] = []
+        for c in revolt_clearings(g, st[1]):
+            if len(g.suits_at(c)) == 1:
+                out.append(("revolt", c))
+            else:  # the Lost City: which base (Appendix F)
+                out += [("revolt_as", c, suit) for suit in revolt_suits(g, st[1], c)]
+        return out + [("done",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
         s, c = st[1], o[1]
-        g.push(("alliance.pay", s, g.suits[c], REVOLT_COST), ("alliance.revolt", s, c), st)
+        suit = o[2] if o[0] == "revolt_as" else g.suits[c]
+        g.push(("alliance.pay", s, clearing_suit(g, c), REVOLT_COST),
+               ("alliance.revolt", s, c, suit), st)
 
 
 class Revolt(Handler):
@@ -393,11 +422,11 @@ class Revolt(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         s, c = st[1], st[2]
-        suit = g.suits[c]
+        suit = st[3] if len(st) > 3 else g.suits[c]  # the base chosen (the Lost City)
         g.note("revolt", g.factions[s], c)
         remove_all_enemy_pieces(g, s, c)  # its triggers resolve after the revolt (1.4.2)
         g.place_building(s, BASES[suit], c)
-        n = sum(1 for x in g.piece_clearings(s, SYMPATHY) if g.suits[x] == suit)
+        n = sum(1 for x in g.piece_clearings(s, SYMPATHY) if g.suit_match(x, suit))
         g.place_warriors(s, c, n)
         if g.warrior_supply(s):
             st_of(g, s).officers += 1
@@ -419,7 +448,8 @@ class Spreads(Handler):
         if o[0] == "done":
             return
         s, c, cost = st[1], o[1], o[2]
-        g.push(("alliance.pay", s, g.suits[c], cost), ("alliance.place_sympathy", s, c), st)
+        g.push(("alliance.pay", s, clearing_suit(g, c), cost),
+               ("alliance.place_sympathy", s, c), st)
 
 
 class PlaceSympathy(Handler):
@@ -457,8 +487,8 @@ class Daylight(Handler):
         g.push(st)  # back to this menu after the action and anything it triggers
         if verb in DAYLIGHT_VERBS:
             apply_daylight_extra(g, s, o)
-        elif verb == "craft":  # 8.5.1 with sympathy tokens (8.2.1)
-            craft(g, s, o[1], o[2])
+        elif verb == "craft" or verb == "craft_forge":  # 8.5.1 with sympathy (8.2.1)
+            craft(g, s, o[1], o[2], verb == "craft_forge")
         elif verb == "mobilize":  # 8.5.2
             g.hands[s].remove(o[1])
             gain_supporter(g, s, o[1])
@@ -590,10 +620,12 @@ class Outrage(Handler):
     rule = "8.2.6"
 
     def describe(self, g: Game, st: Step) -> str:
-        return f"Outrage in {st[3]}: add a {g.suits[st[3]]} card to the Supporters stack"
+        suit = clearing_suit(g, st[3])
+        what = "a" if suit == EVERY_SUIT else f"a {suit}"
+        return f"Outrage in {st[3]}: add {what} card to the Supporters stack"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        cards = g.cards_matching(st[1], g.suits[st[3]])
+        cards = g.cards_matching_clearing(st[1], st[3])
         if not cards:
             return [("show_hand",)]
         return [("outrage", cid) for cid in cards]

@@ -144,7 +144,7 @@ def snared(g: Game, s: int, c: int) -> bool:
 
 def recruit_targets(g: Game, s: int, suit: str) -> list[int]:
     """13.4.3: the clearings of ``suit`` where the Corvids may place (6.2.2)."""
-    return [c for c in g.clearings() if g.suits[c] == suit and g.may_place(s, c)]
+    return [c for c in g.clearings() if g.suit_match(c, suit) and g.may_place(s, c)]
 
 
 def place_all(g: Game, s: int, clearings: Sequence[int]) -> None:
@@ -224,7 +224,7 @@ class Corvids(FactionDef):
             return []
         out: list[Any] = []
         for c in g.piece_clearings(s, PLOT):
-            if g.has_any_piece(current, c) and g.cards_matching(current, g.suits[c]):
+            if g.has_any_piece(current, c) and g.cards_matching_clearing(current, c):
                 for kind in TYPES:
                     out.append(("expose", c, kind))
         return out
@@ -636,7 +636,7 @@ class Show(Handler):
     prompt = "Exposure: show the Corvids a card matching the clearing"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("show_card", cid) for cid in g.cards_matching(st[1], g.suits[st[3]])]
+        return [("show_card", cid) for cid in g.cards_matching_clearing(st[1], st[3])]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         expose(g, st[2], st[1], st[3], st[4], o[1])

@@ -168,7 +168,7 @@ def build_sites(g: Game, s: int, matching: bool) -> list[Option]:
     for c in g.clearings():
         if not g.rules(s, c) or g.open_slots(c) <= 0 or not g.may_place(s, c):
             continue
-        if matching and not g.cards_matching(s, g.suits[c]):
+        if matching and not g.cards_matching_clearing(s, c):
             continue
         out.extend(("build", k, c) for k in kinds)
     return out
@@ -181,27 +181,33 @@ def dig_sites(g: Game, s: int) -> list[int]:
     out: list[int] = []
     tunnels = g.piece_clearings(s, TUNNEL)
     for c in g.clearings():
-        if c not in tunnels and g.may_place(s, c) and g.cards_matching(s, g.suits[c]):
+        if c not in tunnels and g.may_place(s, c) and g.cards_matching_clearing(s, c):
             out.append(c)
     return out
 
 
-def presence_by_suit(g: Game, s: int) -> tuple[int, int, int]:
-    """12.5.3.II: clearings of each suit (fox, rabbit, mouse) with a Duchy piece."""
+def presence_by_suit(g: Game, s: int) -> tuple[int, int, int, int]:
+    """12.5.3.II: clearings of each suit (fox, rabbit, mouse) with a Duchy piece, and
+    (fourth) those of every suit: the Lost City's clearing, counted once and matching a
+    card of any suit (Appendix F, rulings.md)."""
     n = [0, 0, 0]
-    suits = g.suits
+    wild = 0
     for c in g.clearings():
         if g.has_any_piece(s, c):
-            suit = suits[c]
-            n[SUITS.index(suit)] += 1
-    return (n[0], n[1], n[2])
+            suits = g.suits_at(c)
+            if len(suits) == 1:
+                n[SUITS.index(suits[0])] += 1
+            else:
+                wild += 1
+    return (n[0], n[1], n[2], wild)
 
 
 def sway_possible(g: Game, s: int, chosen: Sequence[str], more: int,
                   hand: Sequence[str]) -> bool:
     """12.5.3.II: the cards ``chosen`` can each be matched to a distinct clearing with a
-    Duchy piece (birds to any suit, 2.1.1), and ``more`` cards of ``hand`` can join
-    them. Suited cards fill their own suit's clearings first: never worse."""
+    Duchy piece (birds to any suit, 2.1.1; a clearing of every suit to any card), and
+    ``more`` cards of ``hand`` can join them. Suited cards fill their own suit's
+    clearings first, then those of every suit, birds what is left: never worse."""
     places = presence_by_suit(g, s)
     used = [0, 0, 0]
     birds = 0
@@ -212,7 +218,12 @@ def sway_possible(g: Game, s: int, chosen: Sequence[str], more: int,
         else:
             used[SUITS.index(suit)] += 1
     free = [places[i] - used[i] for i in range(3)]
-    if min(free) < 0 or birds > sum(free):
+    wild = places[3]
+    for i in range(3):
+        if free[i] < 0:  # a suited card beyond its suit's clearings: one of every suit
+            wild += free[i]
+            free[i] = 0
+    if wild < 0 or birds > sum(free) + wild:
         return False
     have = [0, 0, 0]
     hb = 0
@@ -223,11 +234,16 @@ def sway_possible(g: Game, s: int, chosen: Sequence[str], more: int,
         else:
             have[SUITS.index(suit)] += 1
     add = 0
+    over = 0
     for i in range(3):
         k = min(have[i], free[i])
         add += k
         free[i] -= k
-    add += min(hb, sum(free) - birds)
+        over += have[i] - k
+    k = min(over, wild)
+    add += k
+    wild -= k
+    add += min(hb, sum(free) + wild - birds)
     return add >= more
 
 
@@ -529,7 +545,7 @@ class RevealBuild(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s: int = st[1]
         c: int = st[3]
-        cards = g.cards_matching(s, g.suits[c]) if st[4] else list(dict.fromkeys(g.hands[s]))
+        cards = g.cards_matching_clearing(s, c) if st[4] else list(dict.fromkeys(g.hands[s]))
         return [("ud_reveal", cid) for cid in cards]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
@@ -625,7 +641,7 @@ class DigPay(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s: int = st[1]
         c: int = st[2]
-        return [("spend_card", cid) for cid in g.cards_matching(s, g.suits[c])]
+        return [("spend_card", cid) for cid in g.cards_matching_clearing(s, c)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]

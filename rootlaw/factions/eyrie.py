@@ -75,7 +75,7 @@ def card_suit(g: Game, cid: str) -> str:
 
 def suit_ok(g: Game, suit: str, c: int) -> bool:
     """A Decree card's suit matches a clearing; birds match any (2.1.1)."""
-    return suit == "bird" or g.suits[c] == suit
+    return suit == "bird" or g.suit_match(c, suit)
 
 
 class Eyrie(FactionDef):

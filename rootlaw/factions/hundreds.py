@@ -209,7 +209,7 @@ def mob_spread_targets(g: Game, s: int, suit: str) -> list[int]:
     mobs = g.piece_clearings(s, MOB)
     out: list[int] = []
     for c in g.clearings():
-        if g.suits[c] != suit or has_mob(g, s, c) or not g.may_place(s, c):
+        if not g.suit_match(c, suit) or has_mob(g, s, c) or not g.may_place(s, c):
             continue
         for x in g.adjacent(c):
             if x in mobs:
@@ -734,7 +734,7 @@ def build_options(g: Game, s: int) -> list[Option]:
     out: list[Option] = []
     for c in g.clearings():
         if g.rules(s, c) and g.open_slots(c) > 0 and g.may_place(s, c):
-            for cid in g.cards_matching(s, g.suits[c]):
+            for cid in g.cards_matching_clearing(s, c):
                 out.append(("lh_build", c, cid))
     return out
 
@@ -966,7 +966,7 @@ def incite_options(g: Game, s: int) -> list[Option]:
     w = g.warriors[s]
     for c in g.clearings():
         if w[c] and not has_mob(g, s, c) and g.may_place(s, c):
-            for cid in dict.fromkeys(g.cards_matching(s, g.suits[c])):
+            for cid in dict.fromkeys(g.cards_matching_clearing(s, c)):
                 out.append(("incite", c, cid))
     return out
 

@@ -196,7 +196,7 @@ def card_suit(g: Game, card: str) -> str:
 def matches(g: Game, card: str, c: int) -> bool:
     """2.1.1: a card matches a clearing of its suit; a bird card matches any."""
     suit = card_suit(g, card)
-    return suit == "bird" or suit == g.suits[c]
+    return suit == "bird" or g.suit_match(c, suit)
 
 
 def relics_at(g: Game, s: int, loc: int) -> list[str]:
@@ -871,8 +871,7 @@ class Recover(Handler):
         n = len(rows[t])
         if all(len(r) >= n for r in rows):
             g.score(s, SET_VP, "relic_column")
-        suit = g.suits[c]
-        matching = [x for x in g.clearings() if g.suits[x] == suit]
+        matching = [x for x in g.clearings() if g.clearings_matching(c, x)]  # the Lost City
         if ruled_among(g, s, matching) < value:  # IIIc
             discard_retinue_card(g, s, 2, st[2])
             return

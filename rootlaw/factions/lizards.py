@@ -35,6 +35,7 @@ ADVANCED_SPREAD: Final = 3  # setup card (A.8.2): warriors among the adjacent cl
 ADVANCED_ACOLYTES: Final = 2  # setup card (A.8.2): warriors in the Acolytes box
 
 text_form("lz_corner", "start in corner {1}")
+text_form("lz_garden", "place a {1} garden in {2}")
 text_form("outcast", "make {1} the Outcast")
 text_form("crusade_battle", "Crusade: battle in {1} against {2}")
 text_form("crusade_move", "Crusade: move {1} -> {2}")
@@ -115,7 +116,7 @@ def conspiracy_cost(g: Game, s: int, name: str) -> int:
 
 def outcast_clearings(g: Game, s: int) -> list[int]:
     outcast = st_of(g, s).outcast
-    return [c for c in g.clearings() if g.suits[c] == outcast]
+    return [c for c in g.clearings() if g.suit_match(c, outcast)]
 
 
 def ritual_cards(g: Game, s: int, suit: str) -> list[str]:
@@ -173,7 +174,10 @@ class Lizards(FactionDef):
         outcast = st_of(g, s).outcast
         if not outcast:
             return (0, 0, 0)
-        return g.pieces_by_suit(s, GARDENS[outcast])
+        # by the gardens' printed suit, wherever they stand (10.2.1: the Lost City)
+        n = gardens_on_map(g, s, outcast)
+        return (n if outcast == "fox" else 0, n if outcast == "rabbit" else 0,
+                n if outcast == "mouse" else 0)
 
     def crafting_clearings(self, g: Game, s: int) -> tuple[int, ...]:
         """Tunnels (E&P): the clearings of the crafting pieces of 10.2.1."""
@@ -277,11 +281,32 @@ class Homeland(Handler):
         advanced.add_homeland(g, s, c)
         fs = st_of(g, s)
         fs.corner = c
-        if g.open_slots(c) > 0:
+        garden = g.open_slots(c) > 0
+        if garden and len(g.suits_at(c)) == 1:
             g.place_building(s, GARDENS[g.suits[c]], c)
         g.place_warriors(s, c, SETUP_WARRIORS)
         fs.acolytes = min(ADVANCED_ACOLYTES, g.warrior_supply(s))
         g.push(("adv.spread", s, c, ADVANCED_SPREAD, ()))
+        if garden and len(g.suits_at(c)) > 1:  # the Lost City: a garden of its suits
+            g.push(("lizards.homeland_garden", s, c))
+
+
+class HomelandGarden(Handler):
+    """A.8.2 in the Lost City's clearing (of every suit, Appendix F): the garden of
+    its suit is one of the three, of the player's choice."""
+
+    name = "lizards.homeland_garden"
+    kind = "setup_garden"
+    rule = "A.8.2"
+    prompt = "Choose the garden for your homeland"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("lz_garden", suit, st[2]) for suit in g.suits_at(st[2])
+                if can_garden(g, st[1], st[2], suit)] or [("done",)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        if o[0] == "lz_garden":
+            g.place_building(st[1], GARDENS[o[1]], st[2])
 
 
 class ChooseOutcast(Handler):
@@ -365,7 +390,8 @@ class Conspiracies(Handler):
             c = o[1]
             t = g.seat_of(o[2])
             g.take_piece(c, (t, o[3]))
-            g.place_building(s, GARDENS[g.suits[c]], c)
+            # the Outcast's garden (the Lost City matches every suit, rulings.md)
+            g.place_building(s, GARDENS[fs.outcast], c)
             g.score(s, g.fdefs[t].points_for_removal(g, t, o[3]), "removal")  # 3.2.1
             trigger_removals(g, s, [], [(t, c, o[3])], in_battle=False)
         else:  # pragma: no cover - options list only these verbs
@@ -450,7 +476,7 @@ class Rituals(Handler):
             return
         reveal(g, s, cid)
         if verb == "ritual_build":  # 10.5.1
-            g.place_building(s, GARDENS[g.suits[o[2]]], o[2])
+            g.place_building(s, GARDENS[g.suit_of(cid)], o[2])  # the card's suit
         elif verb == "ritual_recruit":  # 10.5.2
             g.place_warriors(s, o[2], 1)
         elif verb == "ritual_sacrifice":  # 10.5.4 (offered with a warrior in supply)
@@ -467,7 +493,7 @@ def ritual_options(g: Game, s: int) -> list[Option]:
         cards = ritual_cards(g, s, suit)
         if not cards:
             continue
-        matching = [c for c in g.clearings() if g.suits[c] == suit]
+        matching = [c for c in g.clearings() if g.suit_match(c, suit)]
         build = [c for c in matching if g.rules(s, c) and can_garden(g, s, c, suit)]
         recruit = [c for c in matching if g.may_place(s, c)] if supply else []
         n = gardens_on_map(g, s, suit)
@@ -509,6 +535,6 @@ class Draw(Handler):
 
 
 register_steps(
-    Corner(), Homeland(), ChooseOutcast(), Adjust(), Conspiracies(), CrusadeBattle(), Rituals(),
-    ReturnRevealed(), Draw(),
+    Corner(), Homeland(), HomelandGarden(), ChooseOutcast(), Adjust(), Conspiracies(),
+    CrusadeBattle(), Rituals(), ReturnRevealed(), Draw(),
 )

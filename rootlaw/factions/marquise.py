@@ -421,7 +421,7 @@ def can_overwork(g: Game, s: int) -> bool:
     if not wood_supply(g, s) or not g.hands[s]:
         return False
     for c in g.piece_clearings(s, "sawmill"):
-        if g.cards_matching(s, g.suits[c]) and g.may_place(s, c):
+        if g.cards_matching_clearing(s, c) and g.may_place(s, c):
             return True
     return False
 
@@ -432,7 +432,7 @@ def overwork_options(g: Game, s: int) -> list[Option]:
         return []
     out: list[Option] = []
     for c in dict.fromkeys(placeable(g, s, "sawmill")):
-        out.extend(("overwork", c, card) for card in g.cards_matching(s, g.suits[c]))
+        out.extend(("overwork", c, card) for card in g.cards_matching_clearing(s, c))
     return out
 
 
@@ -675,7 +675,7 @@ class FieldHospitals(Handler):
         keep = keep_clearing(g, s)
         if not keep or not g.may_place(s, keep):  # 13.7.2: a snare in the keep's clearing
             return [("decline",)]
-        return [("field_hospitals", x) for x in g.cards_matching(s, g.suits[c])] + [
+        return [("field_hospitals", x) for x in g.cards_matching_clearing(s, c)] + [
             ("decline",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:

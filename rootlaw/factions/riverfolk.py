@@ -52,6 +52,7 @@ text_form("rf_draw", "commit a fund: draw a card")
 text_form("rf_recruit", "spend a fund: recruit in {1}")
 text_form("rf_post", "spend two {2} funds: trade post in {1}")
 text_form("export", "export {c1}{w2:any suit paid as }")
+text_form("rf_post_as", "spend two {2} funds: {3} trade post in {1}")
 text_form("fund", "use a {1} fund")
 text_form("lose_fund", "lose a {1} fund")
 
@@ -418,10 +419,10 @@ class Daylight(Handler):
             g.push(("riverfolk.fund", s, "commit"), ("draw", s, 1))
         elif verb == "rf_recruit":  # 11.5.5
             g.push(("riverfolk.fund", s, "spend"), ("riverfolk.recruit", s, o[1]))
-        elif verb == "rf_post":  # 11.5.6
-            establish_trade_post(g, s, o[1], g.seat_of(o[2]))
-        elif verb == "craft":  # 11.5.3
-            craft(g, s, o[1], o[2])
+        elif verb == "rf_post" or verb == "rf_post_as":  # 11.5.6
+            establish_trade_post(g, s, o[1], g.seat_of(o[2]), o[3] if len(o) > 3 else "")
+        elif verb == "craft" or verb == "craft_forge":  # 11.5.3 (the Legendary Forge)
+            craft(g, s, o[1], o[2], verb == "craft_forge")
         elif verb == "export":  # 11.5.3.I
             export(g, s, o[1], o[2])
         else:  # pragma: no cover
@@ -441,10 +442,15 @@ def daylight_options(g: Game, s: int) -> list[Option]:
         out.append(("rf_draw",))
     if g.warrior_supply(s) or fs.funds.get(s, 0):  # a spent own fund is placed again
         out += [("rf_recruit", c) for c in river_clearings(g) if g.may_place(s, c)]
-    out += [("rf_post", c, g.factions[r]) for c, r in post_sites(g, s)]
+    for c, r in post_sites(g, s):
+        suits = post_suits(g, s, c)
+        if len(g.suits_at(c)) == 1:
+            out.append(("rf_post", c, g.factions[r]))
+        else:  # the Lost City (Appendix F): a trade post of any of its suits
+            out += [("rf_post_as", c, g.factions[r], suit) for suit in suits]
     crafts = [o for o in craft_options(g, s) if len(g.card(o[1]).cost) <= funds]
     out += crafts
-    out += [("export",) + o[1:] for o in crafts]
+    out += list(dict.fromkeys(("export",) + o[1:] for o in crafts))  # Forge or supply
     return out
 
 
@@ -456,19 +462,25 @@ def post_sites(g: Game, s: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for c in g.clearings():
         r = g.ruler(c)
-        suit = g.suits[c]
-        if (r is None or c in posts or fs.funds.get(r, 0) < 2 or suit not in POSTS
-                or uncovered(g, s, suit) >= POSTS_PER_SUIT or not g.may_place(s, c)):
+        if (r is None or c in posts or fs.funds.get(r, 0) < 2 or not post_suits(g, s, c)
+                or not g.may_place(s, c)):
             continue
         out.append((c, r))
     return out
 
 
-def establish_trade_post(g: Game, s: int, c: int, ruler: int) -> None:
-    """11.5.6.II-III: spend two of the ruler's funds; place the trade post and a warrior;
-    score the space uncovered."""
+def post_suits(g: Game, s: int, c: int) -> list[str]:
+    """11.5.6.III the suits of trade post that match c with one left on its track (the
+    Lost City's clearing matches all three, Appendix F)."""
+    return [suit for suit in g.suits_at(c)
+            if suit in POSTS and uncovered(g, s, suit) < POSTS_PER_SUIT]
+
+
+def establish_trade_post(g: Game, s: int, c: int, ruler: int, suit: str = "") -> None:
+    """11.5.6.II-III: spend two of the ruler's funds; place the trade post (``suit``: of
+    the clearing's suits, which one) and a warrior; score the space uncovered."""
     take(st_of(g, s).funds, ruler, 2)
-    suit = g.suits[c]
+    suit = suit or g.suits[c]
     space = uncovered(g, s, suit)  # the track space about to be uncovered
     g.place_token(s, POSTS[suit], c)
     g.place_warriors(s, c, 1)

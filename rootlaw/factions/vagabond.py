@@ -287,14 +287,26 @@ class Vagabond(FactionDef):
     # crafting with hammers (9.2.1)
     def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         c = in_clearing(g, s)
-        if not c:
+        if not c or len(g.suits_at(c)) != 1:  # the Lost City: free_wild_pieces
             return (0, 0, 0)
         n = count(vs_of(g, s), "hammer", READY)
         i = SUITS.index(g.suits[c])
         return (n if i == 0 else 0, n if i == 1 else 0, n if i == 2 else 0)
 
+    def free_wild_pieces(self, g: Game, s: int) -> int:
+        """9.2.1 in the Lost City's clearing (of every suit, Appendix F): each ready
+        hammer crafts as any suit."""
+        c = in_clearing(g, s)
+        if not c or len(g.suits_at(c)) == 1:
+            return 0
+        return count(vs_of(g, s), "hammer", READY)
+
     def pay_crafting(self, g: Game, s: int, suits: list[str]) -> None:
         for _ in suits:
+            exhaust(g, s, "hammer")
+
+    def pay_wild_crafting(self, g: Game, s: int, n: int) -> None:
+        for _ in range(n):
             exhaust(g, s, "hammer")
 
     def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
@@ -636,7 +648,7 @@ def aid_choices(g: Game, s: int) -> list[Option]:
     vs = vs_of(g, s)
     if not c or not any(count(vs, i, READY) for i in ITEM_TYPES):
         return []
-    cards = g.cards_matching(s, g.suits[c])
+    cards = g.cards_matching_clearing(s, c)
     return [("aid", g.factions[o], card) for o in g.others(s)
             if g.has_any_piece(o, c) for card in cards]
 
@@ -651,7 +663,7 @@ def quest_choices(g: Game, s: int) -> list[Option]:
     out = []
     for q in g.quests:
         suit, (a, b) = QUESTS[q]
-        if suit != g.suits[c]:
+        if not g.suit_match(c, suit):  # the Lost City matches every quest (Appendix F)
             continue
         need = {a: 1, b: 1} if a != b else {a: 2}
         short = sum(max(0, n - count(vs, i, READY)) for i, n in need.items())
@@ -704,9 +716,8 @@ def special_choices(g: Game, s: int) -> list[Option]:
         return [("steal", g.factions[o]) for o in g.others(s)
                 if g.has_any_piece(o, c) and (g.hands[o] or not g.fdefs[o].has_hand)]
     if ch == "tinker" and c:  # D.2.2 Day Labor
-        suit = g.suits[c]
         return [("day_labor", x) for x in dict.fromkeys(g.discard)
-                if g.suit_of(x) in (suit, "bird")]
+                if g.suit_of(x) == "bird" or g.suit_match(c, g.suit_of(x))]
     if ch == "ranger":  # D.3.2 Hideout
         return [("special", "hideout")]
     if ch == "vagrant" and c:  # D.4.2 Instigate; the attacker fights with warriors or a pawn (4.3)
@@ -857,7 +868,7 @@ def _repair(g: Game, s: int, o: Option) -> None:
 
 
 def _craft(g: Game, s: int, o: Option) -> None:
-    craft(g, s, o[1], o[2])
+    craft(g, s, o[1], o[2], o[0] == "craft_forge")
 
 
 def _special(g: Game, s: int, o: Option) -> None:
@@ -899,7 +910,8 @@ def _extra(g: Game, s: int, o: Option) -> None:
 
 ACTIONS: Final = {
     "v_move": _move, "v_ferry": _move, "v_battle": _battle, "explore": _explore, "aid": _aid,
-    "quest": _quest, "strike": _strike, "repair": _repair, "craft": _craft, "steal": _special,
+    "quest": _quest, "strike": _strike, "repair": _repair, "craft": _craft,
+    "craft_forge": _craft, "steal": _special,
     "day_labor": _special, "glide": _special, "instigate": _special, "special": _special,
     "coalition": _coalition, **{v: _extra for v in DAYLIGHT_VERBS}}
 

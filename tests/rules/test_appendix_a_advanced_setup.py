@@ -126,10 +126,16 @@ def test_A_4_seating_and_first_player_are_random_and_first_player_begins() -> No
     assert firsts == {0, 1, 2} and orders == {0, 1, 2}
 
 
-def test_A_4_undrafted_seats_are_named_by_their_places() -> None:
+def test_A_4_undrafted_seats_are_named_in_seating_order() -> None:
     g = rootlaw.new_game(players=5, bots=["mechanical_marquise"], setup="advanced", seed=8)
     names = [f for f in g.factions if f != "mechanical_marquise"]
-    assert names == [f"seat{i + 1}" for i in range(5) if g.factions[i] != "mechanical_marquise"]
+    assert names == ["seat1", "seat2", "seat3", "seat4"]  # in seating order, bots between
+    for i, f in enumerate(g.factions):
+        assert g.seat_of(f) == i
+    finish_setup(g, random.Random(8))
+    for i, f in enumerate(g.factions):  # a seat keeps its name once it has chosen
+        assert g.seat_of(f) == i and g.seat_of(g.adv.names[i]) == i
+    assert Game.from_json(g.to_json()).seat_of("seat3") == g.seat_of("seat3")
 
 
 # ------------------------------------------------------------------- A.5-A.6
