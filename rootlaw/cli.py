@@ -358,6 +358,11 @@ def setup_options(args: argparse.Namespace) -> dict[str, Any]:
     setup = getattr(args, "setup", None)
     if setup and setup != "standard":
         out["setup"] = setup
+    marks = getattr(args, "landmarks", None)  # A.5: a number, or landmark ids
+    if marks:
+        out["landmarks"] = int(marks) if marks.isdigit() else marks.split(",")
+    if getattr(args, "map_landmarks", None):
+        out["map_landmarks"] = args.map_landmarks
     return out
 
 
@@ -392,6 +397,13 @@ def _setup_flags(p: argparse.ArgumentParser) -> None:
                    "named seat1...seatN until they choose; implies --setup advanced")
     p.add_argument("--bots", metavar="BOT,...",
                    help="with --players: bots among the N seats (A.3)")
+    p.add_argument("--landmarks", metavar="N|ID,...",
+                   help="with --setup advanced: 1 or 2 landmarks dealt at random, or their "
+                   "ids (tower, ferry, lost_city, legendary_forge, black_market, "
+                   "elder_treetop; A.5, Appendix F)")
+    p.add_argument("--map-landmarks", choices=("keep", "ignore"),
+                   help="with --landmarks: keep (default) or ignore the Lake's Ferry and the "
+                   "Mountain's Tower (A.5)")
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -202,11 +202,48 @@ def clearing_row(c: dict[str, Any], view: dict[str, Any], paths: dict[int, list[
     marks = [m for m, on in (("Ferry", view.get("ferry") == c["id"]),
                              ("the Pass", view.get("the_pass") == c["id"]),
                              ("coastal", c["id"] in (view.get("coastal") or ()))) if on]
+    marks += landmark_marks(view, c["id"])
+    if "Lost City" in marks:  # Appendix F: every suit there
+        suit = Text(f"{c['suit']} (all three: the Lost City)", style=SUIT_STYLE.get(c["suit"], ""))
     free = c["slots"] - len(c["buildings"])
     return [Text(str(c["id"]), style="bold"), suit, ruler, f"{free}/{c['slots']}",
             Text("\n").join(stuff) if stuff else "",
             Text(", ").join(warriors) if warriors else "",
             Text(", ".join(map(str, paths.get(c["id"], []))) + "".join(f" [{m}]" for m in marks))]
+
+
+# Appendix F: the landmarks set up (A.5), by how the board names them; the Tower and the
+# Ferry have their own marks ("the Pass", "Ferry")
+LANDMARK_MARKS = {"lost_city": "Lost City", "legendary_forge": "Legendary Forge",
+                  "black_market": "Black Market", "elder_treetop": "Elder Treetop"}
+
+
+def landmark_marks(view: dict[str, Any], c: int) -> list[str]:
+    marks = view.get("landmarks") or {}
+    return [LANDMARK_MARKS[p["id"]] for p in marks.get("pieces", [])
+            if p["clearing"] == c and p["id"] in LANDMARK_MARKS]
+
+
+def landmarks_text(view: dict[str, Any]) -> str:
+    """The landmark cards in play and what they hold (the Black Market's cards face
+    down: only how many)."""
+    marks = view.get("landmarks")
+    if not marks:
+        return ""
+    where = {p["id"]: p["clearing"] for p in marks["pieces"]}
+    out = []
+    for lid in marks["cards"]:
+        name = lid.replace("_", " ").title()
+        text = f"{name} in {where[lid]}" if lid in where else f"{name} (to set up)"
+        if lid == "legendary_forge" and lid in where:
+            text += f" (items: {', '.join(marks['forge_items']) or 'none'})"
+        elif lid == "black_market" and lid in where:
+            text += f" ({plural(int(marks['black_market_cards']), 'card')} face down)"
+        elif lid == "elder_treetop" and marks.get("treetop_building"):
+            o, k = marks["treetop_building"]
+            text += f" (its slot: {faction_name(o)}'s {name_of(k)})"
+        out.append(text)
+    return "; ".join(out)
 
 
 def map_table(view: dict[str, Any], paths: dict[int, list[int]]) -> Table:
@@ -286,6 +323,8 @@ def table_text(view: dict[str, Any]) -> Table:
     supply = [f"{i} {n}" for i, n in (view.get("item_supply") or {}).items() if n]
     if supply:
         t.add_row("Item supply", ", ".join(supply))
+    if view.get("landmarks"):
+        t.add_row("Landmarks", landmarks_text(view))
     if view.get("coalitions"):
         t.add_row("Coalitions", ", ".join(f"{faction_name(v)} with {faction_name(p)}"
                                           for v, p in view["coalitions"].items()))
