@@ -91,6 +91,19 @@ HUNDREDS_MIXES = [
     [LH, "mechanical_marquise", "electric_eyrie", "automated_alliance"],
     [LH, "vagabot", "electric_eyrie", A], [LH, UD, M], [LH, CV, RF], [LH, UD, CV, V],
 ]
+# the Crusader expansion's Spinners of Mercy and Vile Wyrm (fan-made; SOM, VW): beside
+# every Law faction, each other, two Vagabonds and every Rootbotics bot
+CRUSADER_GAMES = int(os.environ.get("ROOTLAW_CRUSADER_GAMES", "2000"))
+SM, VW = "spinners", "wyrm"
+CRUSADER_MIXES = [
+    [SM, M], [VW, M], [SM, E], [VW, E], [SM, A], [VW, A], [SM, V], [VW, V], [SM, LZ], [VW, LZ],
+    [SM, RF], [VW, RF], [SM, UD], [VW, UD], [SM, CV], [VW, CV], [SM, LH], [VW, LH], [SM, KI],
+    [VW, KI], [SM, VW], [SM, VW, M, E], [SM, VW, A, V], [SM, V, V2], [VW, V, V2],
+    [SM, VW, LZ, RF], [SM, VW, UD, CV], [SM, VW, LH, KI], [SM, "mechanical_marquise"],
+    [VW, "electric_eyrie"], [SM, VW, "automated_alliance"], [VW, "vagabot", M],
+    [SM, "vagabot", "electric_eyrie", RF], [SM, VW, "mechanical_marquise", "automated_alliance"],
+    [SM, M, E, A], [VW, M, E, V], [SM, VW, V],
+]  # 37 mixes: prime, so the seeds give every mix every map and deck (setup_of)
 # Mixes whose random play can stall for good: two Vagabonds alone may keep no way to
 # score (docs/rulings.md, 9.7); the Keepers beside only Vagabonds may fill their Retinue
 # (15.6.2) with cards that match no clearing where a relic can still be recovered, and
@@ -199,10 +212,22 @@ def check_conservation(g: Game, items: bool = True) -> None:
     assert all(v >= 0 for v in g.vp)
     check_plots(g)
     check_hundreds(g)
+    check_crusader(g)
     check_relics(g)
     check_map_and_cards(g)
     if items:
         assert item_locations(g) == expected_items(g), "items appeared or vanished"
+
+
+def awaiting_first_response(g: Game, s: int) -> list[str]:
+    """The kinds of s's buildings and tokens removed together with warriors that wait
+    for the Spinners' First Response (SOM.2.3): their removal has not triggered yet."""
+    out: list[str] = []
+    for st in g.stack:
+        if st[0] == "spinners.first_response":
+            for ev in st[2]:
+                out.extend(kind for owner, _, kind in ev[2] if owner == s)
+    return out
 
 
 def check_plots(g: Game) -> None:
@@ -215,7 +240,7 @@ def check_plots(g: Game) -> None:
         if not isinstance(fs, CorvidsState):
             continue
         down = g.piece_clearings(s, PLOT)
-        if g.battle is None:
+        if g.battle is None and PLOT not in awaiting_first_response(g, s):
             assert fs.facedown.locs == down, "face-down plots and their types disagree"
         else:
             assert set(down) <= set(fs.facedown.locs)
@@ -234,7 +259,9 @@ def check_hundreds(g: Game) -> None:
     for s, fs in enumerate(g.fstate):
         if not isinstance(fs, HundredsState):
             continue
-        if g.battle is None and fs.warlord:
+        # (while a removal waits for First Response, SOM.2.3, its triggers have not run)
+        pending = any(st[0] == "spinners.first_response" for st in g.stack)
+        if g.battle is None and fs.warlord and not pending:
             assert g.warriors[s][fs.warlord] >= 1, "the warlord vanished outside battle"
         assert not g.board.burrow or fs.warlord != g.board.burrow
         full = any(st[0] == "hundreds.hoard_full" for st in g.stack)
@@ -279,11 +306,51 @@ def check_relics(g: Game) -> None:
                     for kind in b.pieces_lost[side]:
                         if kind in TYPE_OF:
                             seen[kind] += 1
+        for kind in awaiting_first_response(g, s):
+            if kind in TYPE_OF:
+                seen[kind] += 1
         if g.phase == "setup" and not +seen:
             continue  # before 15.3.1
         assert seen == Counter(t + str(v) for t in TYPES for v in VALUES), "relics lost"
         if g.board.burrow:
             assert not [p for p in g.tokens[g.board.burrow] if p[0] == s], "relic in Burrow"
+
+
+def check_crusader(g: Game) -> None:
+    """SOM.2.4: the Ward holds warriors of seated factions, as many of each owner as went
+    in by First Response less those discharged (SOM.4.1) and returned (SOM.2.6), never
+    in their owner's supply (``warrior_supply`` above stays whole); SOM.3: 24 webs,
+    three infirmaries a suit. VW.2.3: after setup the Wyrm is always on the map (a
+    clearing or a forest: never removed); VW.3: one fear token a clearing at most,
+    eight in all; Growth on its columns within their spaces; three treasures at most."""
+    from rootlaw.core.game import FOREST
+    from rootlaw.factions.spinners import INFIRMARY_KINDS, SpinnersState
+    from rootlaw.factions.wyrm import FEAR_KINDS, START, WyrmState
+
+    for s, fs in enumerate(g.fstate):
+        if isinstance(fs, SpinnersState):
+            ins: Counter[str] = Counter()
+            for e in g.log:
+                if e[0] == "first_response":
+                    ins[e[3]] += e[4]
+                elif e[0] in ("discharged", "triage"):
+                    ins[e[2]] -= 1
+            assert +ins == Counter(fs.ward), "patients appeared or vanished (SOM.2.4)"
+            for f, n in fs.ward.items():
+                assert f in g.factions and f != g.factions[s] and n > 0
+            assert g.count_token(s, "web") <= 24
+            assert all(g.count_building(s, k) <= 3 for k in INFIRMARY_KINDS)
+        if isinstance(fs, WyrmState):
+            p = g.pawn[s]
+            if g.phase != "setup" or p:
+                assert 0 < p < len(g.suits) or FOREST <= p < FOREST + len(g.board.forests), \
+                    "the Wyrm left the map (VW.2.3)"
+                assert p != g.board.burrow or not p
+            assert g.count_kinds(s, FEAR_KINDS) <= 8
+            for c in g.clearings():
+                assert sum(1 for x in g.tokens[c] if x[0] == s and x[1] in FEAR_KINDS) <= 1
+            assert all(0 <= x <= m for x, m in zip(fs.growth, START, strict=True))
+            assert 0 <= fs.treasures <= 3
 
 
 def check_map_and_cards(g: Game) -> None:
@@ -531,6 +598,18 @@ def test_random_games_with_keepers(batch: int) -> None:
     """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         mix = KEEPERS_MIXES[seed // 8 % len(KEEPERS_MIXES)]
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, CRUSADER_GAMES // BATCH)))
+def test_random_games_with_spinners_and_wyrm(batch: int) -> None:
+    """Every mix in turn, seed by seed (200 games give each mix five or six: every map,
+    both decks)."""
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        mix = CRUSADER_MIXES[seed % len(CRUSADER_MIXES)]
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)

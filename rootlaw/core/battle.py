@@ -9,7 +9,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.game import Game
-from rootlaw.core.move import remove_warriors, trigger_removals
+from rootlaw.core.move import (
+    catches_warriors,
+    removal_event,
+    remove_warriors,
+    trigger_removal_events,
+    trigger_removals,
+)
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -443,6 +449,11 @@ class Deal(Handler):
             to_dfd += 1  # 4.3.3.II Defenseless (mercenaries defend, 11.2.7.III)
         to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
         to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
+        fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
+        if fa.ignores_hits:  # rolled hits dealt allow ignoring hits taken (VW.2.4)
+            to_att -= fa.ignored_hits(g, b.att, b, 0 if b.d_ignore else b.a_rolled, to_att)
+        if fd.ignores_hits:
+            to_dfd -= fd.ignored_hits(g, b.dfd, b, 0 if b.a_ignore else b.d_rolled, to_dfd)
         to_dfd = hits_taken(g, b, b.dfd, to_dfd)
         to_att = hits_taken(g, b, b.att, to_att)
         g.push(hits_step(b, b.dfd, b.att, to_dfd), hits_step(b, b.att, b.dfd, to_att),
@@ -552,6 +563,11 @@ def settle(g: Game, b: Battle) -> None:
     if ll[1]:
         theirs.append((b.lent[1], c, ll[1]))
         blame[b.lent[1]] = b.dfd
+    if catches_warriors(g):  # both sides' removals at once (Crusader SOM.2.3)
+        trigger_removal_events(g, [
+            removal_event(by_a, theirs, [(b.dfd, c, k) for k in lost_d], True, b.dfd, blame),
+            removal_event(by_d, mine, [(b.att, c, k) for k in lost_a], True, b.dfd, blame)])
+        return
     trigger_removals(g, by_a, theirs, [(b.dfd, c, k) for k in lost_d], defender=b.dfd,
                      blame=blame)
     trigger_removals(g, by_d, mine, [(b.att, c, k) for k in lost_a], defender=b.dfd,

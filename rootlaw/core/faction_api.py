@@ -31,6 +31,8 @@ class Faction(StrEnum):
     CORVIDS = "corvids"
     HUNDREDS = "hundreds"
     KEEPERS = "keepers"
+    SPINNERS = "spinners"  # Crusader expansion (fan-made), SOM
+    WYRM = "wyrm"  # Crusader expansion (fan-made), VW
 
 
 NO_STEPS: Final[tuple[Step, ...]] = ()  # what a hook with nothing to add returns (no allocation)
@@ -98,6 +100,9 @@ class FactionDef:
     grants_rivers: bool = False  # river_access_for
     offers_anytime: bool = False  # anytime_options
     protects_warriors: bool = False  # protected_warriors
+    adds_rule: bool = False  # rule_bonus
+    catches_warriors: bool = False  # catch_warriors
+    ignores_hits: bool = False  # ignored_hits
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -387,6 +392,32 @@ class FactionDef:
         warriors only (15.2.4 Devout Knights: relics move with them)."""
         return NO_STEPS
 
+    def rule_bonus(self, g: Game, s: int, c: int) -> int:
+        """What s's pieces other than warriors and buildings add to its total toward rule
+        in c (2.5 counts neither tokens nor pawns; Crusader VW.2.2 Monstrous: the Wyrm
+        pawn counts as three warriors). Read by ``Game._ruler_at``."""
+        return 0
+
+    def catch_warriors(self, g: Game, s: int, events: tuple[Any, ...]) -> Step | None:
+        """Pieces were just removed (``events``: the ``core.move.RemovalEvent`` tuples of
+        what happened together, a battle's two sides; some warriors among them): a step
+        of s's rules that takes some of those warriors elsewhere before the removal
+        resolves (Crusader SOM.2.3 First Response: into the Ward, "instead of resolving
+        the hits"), or None. The step must end with ``core.move.resolve_removal_events``
+        on the events, less the warriors it took."""
+        return None
+
+    def warriors_left_map(self, g: Game, s: int, c: int, n: int) -> None:
+        """n of s's warriors left c, off the map, without being removed (Crusader SOM.2.3
+        First Response takes them to the Ward "instead of resolving the hits"): keep the
+        faction's own records of its warriors (14.2.2 the warlord), no trigger."""
+
+    def ignored_hits(self, g: Game, s: int, b: Battle, dealt: int, taken: int) -> int:
+        """How many of the ``taken`` hits s is dealt in this battle's Deal step (4.3.4)
+        it ignores, ``dealt`` being the rolled hits s deals to the other side (Crusader
+        VW.2.4 Ravenous)."""
+        return 0
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 SEAT_PREFIX: Final = "seat"  # a seat whose faction is not drafted yet: seat1, seat2...
@@ -504,6 +535,9 @@ def register(fd: FactionDef, rules: str = LAW) -> FactionDef:
     fd.grants_rivers = _overrides(fd, "river_access_for")
     fd.offers_anytime = _overrides(fd, "anytime_options")
     fd.protects_warriors = _overrides(fd, "protected_warriors")
+    fd.adds_rule = _overrides(fd, "rule_bonus")
+    fd.catches_warriors = _overrides(fd, "catch_warriors")
+    fd.ignores_hits = _overrides(fd, "ignored_hits")
     factions[fd.id] = fd
     name_form(fd.id, fd.name)
     return fd

@@ -1,7 +1,7 @@
 """4.2 Move, and removal of pieces with its triggered effects (1.1.3, G.1.22)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rootlaw.core.game import Game
 from rootlaw.core.landmarks import removed_from_treetop
@@ -199,7 +199,72 @@ def trigger_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
 
     Each trigger is its owner's own choice (Field Hospitals) or a fixed effect, so
     their order cannot change the outcome; they resolve in the order listed.
+
+    A faction whose rule takes removed warriors elsewhere first (``catch_warriors``:
+    Crusader SOM.2.3 First Response) decides before anything triggers.
     """
+    if warriors and catches_warriors(g):
+        trigger_removal_events(g, [removal_event(by, warriors, pieces, in_battle, defender,
+                                                 blame)])
+    else:
+        resolve_removals(g, by, warriors, pieces, in_battle, defender, blame)
+
+
+def catches_warriors(g: Game) -> bool:
+    """Whether a seated faction's rule may take removed warriors elsewhere before the
+    removal resolves (``FactionDef.catch_warriors``); without one, nothing else to do."""
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        if fdefs[o].catches_warriors:
+            return True
+    return False
+
+
+# One removal event, as plain data (a step may hold it): (remover, warriors as (owner,
+# clearing, count), pieces as (owner, clearing, kind), in battle, defender, blame pairs)
+RemovalEvent = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, int, str], ...],
+                     bool, int, tuple[tuple[int, int], ...]]
+
+
+def removal_event(by: int, warriors: list[tuple[int, int, int]],
+                  pieces: list[tuple[int, int, str]] | None = None, in_battle: bool = True,
+                  defender: int = -1, blame: dict[int, int] | None = None) -> RemovalEvent:
+    return (by, tuple(warriors), tuple(pieces or ()), in_battle, defender,
+            tuple(sorted(blame.items())) if blame else ())
+
+
+def trigger_removal_events(g: Game, events: list[RemovalEvent]) -> None:
+    """Removal events that happened together (a battle's two sides, 4.3.4): a faction
+    whose rule takes removed warriors elsewhere first (``FactionDef.catch_warriors``,
+    Crusader SOM.2.3) sees them all and decides before anything triggers; its step
+    ends with ``resolve_removal_events`` on what it left. Otherwise they resolve now,
+    in order."""
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        fd = fdefs[o]
+        if fd.catches_warriors:
+            for ev in events:
+                if ev[1]:
+                    st = fd.catch_warriors(g, o, tuple(events))
+                    if st is not None:
+                        g.push(st)
+                        return
+                    break
+    resolve_removal_events(g, events)
+
+
+def resolve_removal_events(g: Game, events: Sequence[RemovalEvent]) -> None:
+    """The triggers of each event (``resolve_removals``), in order."""
+    for by, warriors, pieces, in_battle, defender, blame in events:
+        resolve_removals(g, by, list(warriors), list(pieces), in_battle, defender,
+                         dict(blame) if blame else None)
+
+
+def resolve_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
+                     pieces: list[tuple[int, int, str]] | None = None,
+                     in_battle: bool = True, defender: int = -1,
+                     blame: dict[int, int] | None = None) -> None:
+    """The triggers of ``trigger_removals``, once no rule takes the warriors elsewhere."""
     steps: list[Step] = []
     lost: dict[tuple[int, int], list[int]] = {}
     for s, c, n in warriors:

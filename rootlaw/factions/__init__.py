@@ -9,8 +9,11 @@ from rootlaw.factions import (
     lizards,
     marquise,
     riverfolk,
+    spinners,
     vagabond,
+    wyrm,
 )
 
 __all__ = ["alliance", "corvids", "duchy", "eyrie", "hundreds", "keepers", "lizards", "marquise",
-           "riverfolk", "vagabond"]
+           "riverfolk", "spinners",
+           "vagabond", "wyrm"]

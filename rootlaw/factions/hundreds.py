@@ -296,6 +296,11 @@ class Hundreds(FactionDef):
             fs.warlord = 0  # removed in battle (14.2.2); Anoint brings it back
         return NO_STEPS
 
+    def warriors_left_map(self, g: Game, s: int, c: int, n: int) -> None:
+        """Crusader SOM.2.4: the warlord taken to the Ward is off the map (it "may be
+        replaced while in the Ward": Anoint)."""
+        self.on_warriors_removed(g, s, c, n, -1, False)
+
     def hit_choices(self, g: Game, s: int, b: Battle | None, c: int) -> list[Any] | None:
         """4.3.4 with 14.2.2: in battle the taker chooses which warriors go, and the
         warlord is a warrior: with it and a plain warrior in c, one hit at a time."""
