@@ -42,7 +42,7 @@ T = TypeVar("T")
 REQUEST_DAYS = 7  # idempotency keys are kept this long (a retry comes within minutes)
 
 
-class Subscriber(Protocol):
+class Sender(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
@@ -56,7 +56,7 @@ class LiveGame:
     client_seed: bool = False        # the creator chose the seed (hotseat, tests)
     decisions: int = 0               # decisions in the game's record
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: dict[Subscriber, str | None] = field(default_factory=dict)
+    watchers: dict[asyncio.Event, str | None] = field(default_factory=dict)  # -> seat
     agent_task: asyncio.Task[None] | None = None
     views: Views = field(init=False)  # the game's views, each built once
     before: Views | None = None      # the game before its latest decision (undo's check)
@@ -245,7 +245,7 @@ class Hub:
                 refusal = self._written_refusal(written)
             if refusal is not None:
                 return await self._retried(live, request, refusal)
-        await self.changed(live)
+        self.changed(live)
         return Answer(live, seat)
 
     def _refusal(self, live: LiveGame, seat: str, version: int) -> ApiError | None:
@@ -316,7 +316,7 @@ class Hub:
                 refusal = self._written_refusal(written)
                 assert refusal is not None
                 return await self._retried(live, request, refusal)
-        await self.changed(live)
+        self.changed(live)
         return Answer(live, seat)
 
     def _require_seat(self, live: LiveGame, token: str | None) -> str:
@@ -375,8 +375,8 @@ class Hub:
         live.become(fresh.game, fresh.version, fresh.decisions)
         return True
 
-    async def changed(self, live: LiveGame) -> None:
-        await self.broadcast(live)
+    def changed(self, live: LiveGame) -> None:
+        self.broadcast(live)
         self.schedule_agent(live)
 
     # ------------------------------------------------------------ other processes
@@ -418,28 +418,41 @@ class Hub:
                 moved = await self._catch_up(live)
                 live.behind = False
             if moved:
-                await self.broadcast(live)
+                self.broadcast(live)
         except Exception:  # a store that went away: the next notification tries again
             self._syncing.discard(live.id)
             log.exception("cannot catch up with game %s", live.id)
 
     # ------------------------------------------------------------ watchers
-    def watch(self, live: LiveGame, ws: Subscriber, seat: str | None) -> None:
-        live.watchers[ws] = seat
+    def watch(self, live: LiveGame, seat: str | None) -> asyncio.Event:
+        """A socket watching ``live`` as ``seat``: the event is set on every change."""
+        changed = asyncio.Event()
+        live.watchers[changed] = seat
+        return changed
 
-    def unwatch(self, live: LiveGame, ws: Subscriber) -> None:
-        live.watchers.pop(ws, None)
+    def unwatch(self, live: LiveGame, changed: asyncio.Event) -> None:
+        live.watchers.pop(changed, None)
 
-    async def broadcast(self, live: LiveGame) -> None:
-        """Send each watcher its own seat's state (built and encoded once per seat)."""
-        if not live.watchers:
-            return
-        watchers = list(live.watchers.items())
-        results = await asyncio.gather(*(ws.send_text(live.encoded(seat))
-                                         for ws, seat in watchers), return_exceptions=True)
-        for (ws, _), res in zip(watchers, results, strict=True):
-            if isinstance(res, BaseException):
-                live.watchers.pop(ws, None)
+    def broadcast(self, live: LiveGame) -> None:
+        """Wake every socket of the game; each sends its seat's latest state from its
+        own task (``push``), so the move that changed the game does not wait for them,
+        and a slow socket holds up nobody else: it gets the latest state once it
+        drains, not every version in between."""
+        for changed in live.watchers:
+            changed.set()
+
+    @staticmethod
+    async def push(live: LiveGame, seat: str | None, changed: asyncio.Event,
+                   ws: Sender) -> None:
+        """Send ``ws`` the seat's state now and after every change, until cancelled."""
+        sent = -1
+        while True:
+            changed.clear()
+            if live.version != sent:
+                sent = live.version
+                await ws.send_text(live.encoded(seat))
+            else:
+                await changed.wait()
 
     # ------------------------------------------------------------ agents
     def schedule_agent(self, live: LiveGame) -> None:
@@ -474,7 +487,7 @@ class Hub:
                     return
                 if await self._commit(live, seat, option, new) != "ok":
                     return  # another process moved first: it plays the agents here
-            await self.broadcast(live)
+            self.broadcast(live)
 
     @staticmethod
     def _agent_seed(game: Game) -> int:

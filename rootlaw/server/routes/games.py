@@ -8,6 +8,7 @@ Bearer`` header, or as ``token`` in the query (links) or the body; changes may c
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
@@ -122,9 +123,10 @@ async def game_replay(request: Request, gid: str, step: int | None = None) -> di
 
 @router.websocket("/games/{gid}/ws")
 async def watch(websocket: WebSocket, gid: str, token: str | None = None) -> None:
-    """Every new version of the game, as this seat's state (a spectator's without a
-    token). A refusal opens the socket and closes it at once with 4000 + the HTTP
-    status (4403 a wrong token, 4404 no such game), so a browser can read why."""
+    """The game's latest version, as this seat's state (a spectator's without a
+    token), at once and after every change (hub.push). A refusal opens the socket
+    and closes it at once with 4000 + the HTTP status (4403 a wrong token, 4404 no
+    such game), so a browser can read why."""
     hub = hub_of(websocket)
     try:
         seat_token = token_of(websocket, token)
@@ -135,10 +137,10 @@ async def watch(websocket: WebSocket, gid: str, token: str | None = None) -> Non
         await websocket.close(code=4000 + e.status, reason=e.code)
         return
     await websocket.accept()
-    hub.watch(live, websocket, seat)
+    changed = hub.watch(live, seat)
+    pusher = asyncio.get_running_loop().create_task(hub.push(live, seat, changed, websocket))
     try:
-        await websocket.send_text(live.encoded(seat))
-        while True:
+        while not pusher.done():
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -150,4 +152,6 @@ async def watch(websocket: WebSocket, gid: str, token: str | None = None) -> Non
     except WebSocketDisconnect:
         pass
     finally:
-        hub.unwatch(live, websocket)
+        hub.unwatch(live, changed)
+        pusher.cancel()
+        await asyncio.gather(pusher, return_exceptions=True)
