@@ -82,6 +82,9 @@ Conventions:
     "move_or_recover" or "recover"; a column given replaces its Faithful Retainer),
     ``relics`` (forest -> face-down relic "tablet2", or a list of them), ``recovered``
     (type -> values);
+  - ``spinners`` (Crusader SOM): ``ward`` (faction -> patients), ``corner``;
+  - ``wyrm`` (Crusader VW): ``at`` (the Wyrm's clearing, or a forest as its index or
+    id), ``growth`` (on Bite, Might, Height), ``treasures`` (in the Lair);
   - bots: ``order`` (the order card), ``difficulty``, ``traits`` (3.3); the Electric
     Eyrie's ``decree`` (column -> cards) and ``viziers`` (default 2, first in the bird
     column); the Vagabot's ``character``, ``at``, ``ready``, ``exhausted``, ``track``,
@@ -536,6 +539,19 @@ def _vagabot(g: Game, s: int, spec: Mapping[str, Any]) -> None:
     _bot_options(g, "vagabot", spec)
 
 
+def _spinners(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    """SOM.2.4: patients come out of their owners' supplies."""
+    for o in range(len(g.factions)):
+        assert g.warrior_supply(o) >= 0, f"{g.factions[o]}: more warriors than it has"
+
+
+def _wyrm(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    """VW.2.2: the Wyrm's place, a clearing or a forest (index or id)."""
+    if "at" in spec:
+        g.pawn[s] = _place(g, spec["at"])
+        g.pieces_changed()  # the Wyrm counts toward rule (VW.2.2)
+
+
 def _bot(f: str) -> Callable[[Game, int, Mapping[str, Any]], None]:
     def setter(g: Game, s: int, spec: Mapping[str, Any]) -> None:
         _bot_options(g, f, spec)
@@ -554,6 +570,8 @@ _SPECIAL: dict[str, tuple[str, ...]] = {
     "corvids": ("face_down",),
     "hundreds": ("warlord", "hoard", "mobs"),
     "keepers": ("retinue", "relics", "recovered"),
+    "spinners": (),
+    "wyrm": ("at",),
     "mechanical_marquise": BOT_OPTIONS,
     "automated_alliance": BOT_OPTIONS,
     "electric_eyrie": ("decree", "viziers", *BOT_OPTIONS),
@@ -563,6 +581,7 @@ _SETTERS: dict[str, Callable[[Game, int, Mapping[str, Any]], None]] = {
     "eyrie": _eyrie, "alliance": _alliance, "vagabond": _vagabond, "vagabond2": _vagabond,
     "riverfolk": _riverfolk, "duchy": _duchy, "corvids": _corvids, "hundreds": _hundreds,
     "keepers": _keepers, "electric_eyrie": _electric_eyrie, "vagabot": _vagabot,
+    "spinners": _spinners, "wyrm": _wyrm,
     "mechanical_marquise": _bot("mechanical_marquise"),
     "automated_alliance": _bot("automated_alliance"),
 }

@@ -21,9 +21,11 @@ if TYPE_CHECKING:
 DIFFICULTIES: Final = ("easy", "default", "challenging", "nightmare")  # 3.3.1
 # 2.2 Faction target priority, highest first (bots rank as the faction they replace)
 # (2.2 lists the factions up to the Corvids by setup priority; the Marauder factions
-# follow by theirs, 14 and 15)
+# follow by theirs, 14 and 15; then the Crusader expansion's in its text's order, BK,
+# HOL, SOM, VW: the order they set up in, rulings.md)
 FACTION_PRIORITY: Final = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards",
-                           "riverfolk", "duchy", "corvids", "hundreds", "keepers")
+                           "riverfolk", "duchy", "corvids", "hundreds", "keepers",
+                           "borough_kings", "host_of_light", "spinners", "wyrm")
 BOT_VP_PER_ITEM: Final = 1  # 1.1.2
 
 text_form("bot_hit", "remove a building or token (bot's rule, Rootbotics 1.2.1)")
