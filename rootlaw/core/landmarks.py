@@ -255,10 +255,14 @@ def occupied(g: Game) -> list[int]:
 def allowed(g: Game, lid: str) -> list[int]:
     """The clearings landmark ``lid``'s card allows (A.5.3, landmarks.json 'where'),
     before the limits about other landmarks."""
-    b = g.board
+    return allowed_on(g.board, lid)
+
+
+def allowed_on(b: Board, lid: str) -> list[int]:
+    """``allowed`` for a map alone (the map randomizer places landmarks too)."""
     where = str(_DATA["landmarks"][lid]["where"])
     out: list[int] = []
-    for c in g.clearings():
+    for c in b.clearings:
         if where == "ruin":
             ok = b.ruins[c]
         elif where == "river":  # on a river; the lake's shore is one (C.2.2)
@@ -278,17 +282,30 @@ def eligible(g: Game, lid: str) -> list[int]:
     """A.5.3: where landmark ``lid`` may be set up: a clearing its card allows, with no
     landmark, and (every card but the Tower's) not adjacent to one. Where no clearing is
     left, the adjacency limit lapses, then the card's own (rulings.md)."""
-    taken = occupied(g)
+    return eligible_on(g.board, g.adj, lid, occupied(g))
+
+
+def eligible_on(b: Board, adj: tuple[tuple[int, ...], ...], lid: str,
+                taken: list[int]) -> list[int]:
+    """``eligible`` for a map alone: ``adj`` its adjacency (2.2.1), ``taken`` the
+    clearings holding a landmark."""
     spaced = bool(_DATA["landmarks"][lid]["spaced"])
-    cards = allowed(g, lid)
+    cards = allowed_on(b, lid)
     free = [c for c in cards if c not in taken]
     if spaced:
-        far = [c for c in free if not any(x in taken for x in g.adjacent(c))]
+        far: list[int] = []
+        for c in free:
+            near = False
+            for x in adj[c]:
+                if x in taken:
+                    near = True
+            if not near:
+                far.append(c)
         if far:
             return far
     if free:
         return free
-    return [c for c in g.clearings() if c not in taken]
+    return [c for c in b.clearings if c not in taken]
 
 
 def setup_steps(g: Game) -> list[Step]:

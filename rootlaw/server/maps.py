@@ -9,6 +9,11 @@ Modes:
 - ``random``: the 12 markers (4 fox, 4 rabbit, 4 mouse) shuffled (A.1).
 - ``balanced``: drawn uniformly from the layouts where opposite corners differ
   and the fewest paths join two clearings of one suit (docs/web.md).
+
+Landmarks (A.5, Appendix F): ``landmarks=1`` or ``2`` deals that many of the six at
+random, or ``landmarks=lost_city,tower`` names them; each is placed at random in a
+clearing its card allows (the engine's rule, core/landmarks.py: ``eligible_on``), the
+map's own Tower and Ferry kept unless their card is dealt (then it moves them).
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ import secrets
 from dataclasses import dataclass
 from itertools import combinations
 
+from rootlaw.core import landmarks as lmk
 from rootlaw.core.catalog import board
 from rootlaw.core.maps import balanced_layouts as engine_balanced_layouts
 from rootlaw.server.errors import ApiError
@@ -176,12 +182,54 @@ def forest_polygon(centre: Point, corners: list[Point]) -> list[list[float]]:
     return [[round(x, 1), round(y, 1)] for x, y in ordered]
 
 
-def layout(name: str, seed_text: str | None, mode_text: str | None) -> dict[str, object]:
-    """The API answer for one map: suits, geometry and statistics."""
+def parse_landmarks(value: str | None) -> int | list[str]:
+    """``landmarks``: none (0 or empty), 1 or 2 at random, or landmark ids (A.5.1)."""
+    text = (value or "").strip().lower()
+    if text in ("", "0", "none"):
+        return 0
+    try:
+        return lmk.check_landmarks(int(text) if text.isdigit() else text.split(","), 4)
+    except ValueError as e:
+        raise ApiError(400, "bad_landmarks", str(e), "landmarks") from None
+
+
+def place_landmarks(name: str, chosen: int | list[str], seed: int,
+                    suits: dict[int, str]) -> list[dict[str, object]]:
+    """Deal the landmarks (A.5.2) and place each at random where its card allows (A.5.3),
+    with its own random stream (the suits stay those of the seed)."""
+    if not chosen:
+        return []
+    b = board(name)
+    rnd = random.Random(seed * 7919 + 36)
+    ids = rnd.sample(list(lmk.LANDMARKS), chosen) if isinstance(chosen, int) else list(chosen)
+    taken = [c for c in (b.the_pass if lmk.TOWER not in ids else 0,
+                         b.ferry_start if lmk.FERRY not in ids else 0) if c]
+    out: list[dict[str, object]] = []
+    for lid in ids:
+        c = rnd.choice(lmk.eligible_on(b, b.adj, lid, taken))
+        taken.append(c)
+        entry: dict[str, object] = {"id": lid, "name": lmk.landmark_name(lid), "clearing": c}
+        if lid == lmk.FORGE:
+            entry["items"] = list(lmk.FORGE_ITEMS.get(suits[c], ()))
+        out.append(entry)
+    return out
+
+
+def layout(name: str, seed_text: str | None, mode_text: str | None,
+           landmarks_text: str | None = None) -> dict[str, object]:
+    """The API answer for one map: suits, geometry and statistics; landmarks if asked."""
     m = facts(name)
     seed = parse_seed(seed_text)
     mode = parse_mode(mode_text, m)
+    chosen = parse_landmarks(landmarks_text)
     suits = suit_layout(m, mode, seed)
+    marks = place_landmarks(name, chosen, seed, suits)
+    at = {int(str(x["clearing"])): str(x["id"]) for x in marks}
+    ids = [str(x["id"]) for x in marks]
+    the_pass = next((c for c, lid in at.items() if lid == lmk.TOWER),
+                    0 if lmk.TOWER in ids else load_json("maps.json")["maps"][name].get("the_pass"))
+    ferry = next((c for c, lid in at.items() if lid == lmk.FERRY),
+                 0 if lmk.FERRY in ids else load_json("maps.json")["maps"][name].get("ferry_start"))
     raw = load_json("maps.json")["maps"][name]
     geo = load_json("map_layout.json")[name]
     pos: dict[int, Point] = {int(k): (v[0], v[1]) for k, v in geo["clearings"].items()}
@@ -192,8 +240,9 @@ def layout(name: str, seed_text: str | None, mode_text: str | None) -> dict[str,
         "id": c["id"], "priority": c["id"], "x": pos[c["id"]][0], "y": pos[c["id"]][1],
         "suit": suits[c["id"]], "printed_suit": c["printed_suit"],
         "slots": c["building_slots"], "ruin": c["ruin"], "corner": c["corner"],
-        "coastal": c["id"] in coastal, "pass": raw.get("the_pass") == c["id"],
-        "ferry": raw.get("ferry_start") == c["id"],
+        "coastal": c["id"] in coastal, "pass": the_pass == c["id"],
+        "ferry": ferry == c["id"],
+        "landmarks": [at[c["id"]]] if c["id"] in at else [],
     } for c in raw["clearings"]]
     paths = [{"a": a, "b": b, "closed": (a, b) in m.closed} for a, b in m.paths]
     segments = [(pos[a], pos[b]) for a, b in m.paths]
@@ -228,8 +277,11 @@ def layout(name: str, seed_text: str | None, mode_text: str | None) -> dict[str,
             "fewest_possible": best,
             "opposite_corners_differ": corners_differ(m, suits),
         },
-        "url": f"/maps?map={name}&mode={mode}&seed={seed}",
+        "landmarks": marks,
+        "url": f"/maps?map={name}&mode={mode}&seed={seed}" + (
+            f"&landmarks={landmarks_text.strip()}" if chosen and landmarks_text else ""),
         "rules": {"suit_markers": "A.1", "priority": "Rootbotics 2.1, 3.1",
                   "closed_paths": "C.3.2" if m.closed else None,
-                  "lake": "C.2" if coastal else None},
+                  "lake": "C.2" if coastal else None,
+                  "landmarks": "A.5, Appendix F" if marks else None},
     }

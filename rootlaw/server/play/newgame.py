@@ -86,6 +86,17 @@ def _at(parse: Parser, value: Any, where: str) -> Any:
         raise Invalid(e.message, where + e.path) from None
 
 
+def landmark_choice(value: Any) -> int | list[str]:
+    """A.5: how many landmarks to deal (1 or 2), or the ids of those to deal; the engine
+    checks the rest (a 422 bad_setup names the rule)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, list):
+        out: list[str] = listing(text(), max_items=6)(value)
+        return out
+    raise Invalid("must be 1, 2, or a list of landmark ids")
+
+
 def seed(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise Invalid(f"must be a whole number from 0 to {MAX_SEED}")
@@ -108,6 +119,10 @@ FIELDS: dict[str, Field] = {
     "bot_traits": Field(mapping(listing(text())), {}),
     "bot_setup": Field(mapping(mapping(text())), {}),
     "cooperative": Field(boolean, False),
+    # the Advanced Setup (Appendix A) with landmarks (A.5, Appendix F; issue 36)
+    "setup": Field(text(), "standard"),
+    "landmarks": Field(landmark_choice, None),
+    "map_landmarks": Field(text(), None),
     # the server's own fields
     "seed": Field(seed, None, engine=False),
     "seats": Field(mapping(text()), {}, engine=False),

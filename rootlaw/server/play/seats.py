@@ -16,6 +16,7 @@ from rootlaw.agents import Agent, make_agent
 from rootlaw.bots.base import DIFFICULTIES
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, deck
 from rootlaw.core.faction_api import FACTIONS
+from rootlaw.core.landmarks import LANDMARKS, landmark_name
 from rootlaw.core.options import names as readable_names
 from rootlaw.server.resources import load_json
 
@@ -88,6 +89,7 @@ def catalog() -> dict[str, Any]:
             "tracks": tracks(), "names": readable_names(),
             "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),
+            "landmarks": [{"id": lid, "name": landmark_name(lid)} for lid in LANDMARKS],
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}
 
 

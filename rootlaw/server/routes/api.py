@@ -81,5 +81,6 @@ def map_list() -> dict[str, object]:
 
 
 @router.get("/maps/{name}")
-def map_layout(name: str, seed: str | None = None, mode: str | None = None) -> dict[str, object]:
-    return maps.layout(name, seed, mode)
+def map_layout(name: str, seed: str | None = None, mode: str | None = None,
+               landmarks: str | None = None) -> dict[str, object]:
+    return maps.layout(name, seed, mode, landmarks)

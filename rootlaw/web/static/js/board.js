@@ -243,6 +243,25 @@ function ferry() {
     svg("path", { d: "M0,0 L0,-18 L11,-4 Z", fill: "#f4ead2", stroke: "#6b4f2a" }));
 }
 
+// Appendix F: the landmarks (the Tower is the Pass's, C.3.4; the Ferry is drawn above),
+// each a small wooden piece beside its clearing's top right
+const LANDMARK_SHAPES = {
+  tower: ["the Tower (the Pass: its ruler scores 1 at the end of Evening)", "M-7,9 L-7,-5 L-9,-5 L-9,-11 L-5,-11 L-5,-8 L-2,-8 L-2,-11 L2,-11 L2,-8 L5,-8 L5,-11 L9,-11 L9,-5 L7,-5 L7,9 Z"],
+  lost_city: ["the Lost City (a fox, rabbit and mouse clearing)", "M-10,9 L-10,-2 A10,10 0 0 1 10,-2 L10,9 L5,9 L5,0 A5,5 0 0 0 -5,0 L-5,9 Z"],
+  legendary_forge: ["the Legendary Forge (its items: a piece here to craft them; +1 card, +1 VP)", "M-11,-6 L9,-6 Q11,-6 11,-3 L4,-1 L4,4 L8,9 L-8,9 L-4,4 L-4,-1 L-11,-1 Z"],
+  black_market: ["the Black Market (face-down cards: exchange one, once a turn, with a piece here)", "M-9,-3 L9,-3 L11,9 L-11,9 Z M-4,-3 Q0,-12 4,-3"],
+  elder_treetop: ["the Elder Treetop (one more building slot; its building scores 1 more)", "M0,-12 L9,1 L4,1 L10,8 L2,8 L2,11 L-2,11 L-2,8 L-10,8 L-4,1 L-9,1 Z"],
+};
+
+function landmarkPieces(view, c) {
+  const ids = (view.landmarks?.pieces || []).filter((p) => p.clearing === c && p.id !== "ferry" && p.id !== "tower").map((p) => p.id);
+  if (view.the_pass === c) ids.unshift("tower");
+  return ids.map((id, i) => svg("g", { class: `landmark landmark-${id}`, "data-landmark": id, transform: `translate(${R + 4 + i * 24} ${-R + 2})` },
+    svg("title", {}, LANDMARK_SHAPES[id][0]),
+    svg("circle", { class: "landmark-disc", r: 12 }),
+    svg("path", { class: "landmark-shape", d: LANDMARK_SHAPES[id][1] })));
+}
+
 function pawn(x, y, color, title, faction) {
   return svg("g", { class: "pawn", "data-faction": faction }, icon("pawn", color || "#444", title, x, y, 32));
 }
@@ -342,6 +361,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
       }
     }
     if (view.ferry === c.id) g.append(ferry());
+    if (!c.burrow) g.append(...landmarkPieces(view, c.id));
     if (pickable && options.onPick) {
       g.addEventListener("click", () => options.onPick(c.id));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); options.onPick(c.id); } });
@@ -493,6 +513,17 @@ export function drawTable(container, view, catalog) {
   if (view.quests?.length) parts.push(kv("Quests", view.quests.map((q) => nameOf(q, catalog)).join(", ")));
   const supply = Object.entries(view.item_supply || {}).filter(([, n]) => n > 0);
   if (supply.length) parts.push(kv("Item supply", supply.map(([i, n]) => `${titleCase(i)} ${n}`).join(", ")));
+  const marks = view.landmarks;  // Appendix F: the cards in play and what they hold
+  if (marks) {
+    const where = Object.fromEntries(marks.pieces.map((p) => [p.id, p.clearing]));
+    parts.push(kv("Landmarks", el("span", { class: "landmarks-list" }, marks.cards.map((id) => {
+      let text = `${titleCase(id)} ${where[id] ? `in ${where[id]}` : "(to set up)"}`;
+      if (id === "legendary_forge" && where[id]) text += ` (items: ${marks.forge_items.map(titleCase).join(", ") || "none"})`;
+      if (id === "black_market" && where[id]) text += ` (${marks.black_market_cards} cards face down)`;
+      if (id === "elder_treetop" && marks.treetop_building) text += ` (its slot: ${marks.treetop_building[1]})`;
+      return el("span", { class: "landmark-card", "data-landmark": id }, text);
+    }))));
+  }
   container.replaceChildren(el("dl", {}, parts));
 }
 

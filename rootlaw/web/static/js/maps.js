@@ -32,7 +32,7 @@ function glyph(suit, x, y, scale = 1) {
 function state() {
   const data = new FormData(form);
   return { map: data.get("map"), mode: data.get("mode"), seed: seedInput.value.trim(),
-    priorities: priorities.checked };
+    priorities: priorities.checked, landmarks: data.get("landmarks") || "" };
 }
 
 function randomSeed() {
@@ -42,6 +42,7 @@ function randomSeed() {
 function saveUrl(layout) {
   const params = new URLSearchParams({ map: layout.map, mode: layout.mode, seed: layout.seed });
   if (priorities.checked) params.set("priorities", "1");
+  if (layout.landmarks?.length) params.set("landmarks", state().landmarks);
   history.replaceState(null, "", `?${params}`);
 }
 
@@ -111,16 +112,22 @@ function draw(layout) {
       g.append(svg("rect", { class: `slot${ruin ? " ruin" : ""}`, x, y: 12, width: size, height: size, rx: 3 }));
       if (ruin) g.append(svg("text", { class: "ruin-r", x: x + size / 2, y: 12 + size / 2 }, "R"));
     }
-    const badge = (label, dy) => svg("g", { class: "feature", transform: `translate(0 ${dy})` },
+    const badge = (label, dy, extra = {}) => svg("g", { class: "feature", transform: `translate(0 ${dy})`, ...extra },
       svg("rect", { x: -30, y: -13, width: 60, height: 22, rx: 5 }), svg("text", { y: 3 }, label));
     if (c.pass) g.append(badge("Pass", -R - 16));
     if (c.ferry) g.append(badge("Ferry", R + 20));
+    for (const id of c.landmarks || []) {  // Appendix F: dealt and placed (A.5)
+      if (id === "tower" || id === "ferry") continue;  // drawn as the Pass and the Ferry
+      g.append(badge(LANDMARK_LABELS[id], c.pass ? R + 20 : -R - 16, { class: "feature landmark", "data-landmark": id }));
+    }
     g.append(svg("g", { class: "priority", transform: `translate(${R * 0.78} ${-R * 0.78})` },
       svg("circle", { r: 18 }), svg("text", {}, c.priority)));
     clearings.append(g);
   }
   holder.replaceChildren(root);
 }
+
+const LANDMARK_LABELS = { lost_city: "Lost City", legendary_forge: "Forge", black_market: "Market", elder_treetop: "Treetop" };
 
 function legendItem(shape, label) {
   const icon = svg("svg", { width: 28, height: 28, viewBox: "-20 -20 40 40", class: "map-svg", "aria-hidden": "true" }, shape);
@@ -141,12 +148,17 @@ function renderDetails(layout) {
     legendItem(svg("path", { class: "tree", d: "M0,-16 L12,6 H4 V14 H-4 V6 H-12 Z" }), "Forest"),
   );
   if (layout.lake) legend.append(legendItem(svg("circle", { class: "lake", r: 15 }), "Lake: links coastal clearings (C.2.2), Ferry at the start (C.2.5)"));
+  for (const m of layout.landmarks || []) {
+    const what = m.items ? `, its items: ${m.items.join(", ")}` : "";
+    legend.append(el("li", { "data-landmark": m.id }, `${m.name[0].toUpperCase()}${m.name.slice(1)} in clearing ${m.clearing}${what} (A.5.3)`));
+  }
   if (layout.rules.closed_paths) legend.append(legendItem(svg("line", { class: "path closed", x1: -18, y1: 0, x2: 18, y2: 0 }), "Closed path (C.3.2); the Pass (C.3.4)"));
   const tbody = document.querySelector("#clearing-table tbody");
   tbody.replaceChildren(...[...layout.clearings].sort((a, b) => a.priority - b.priority).map((c) => el("tr", {},
     el("td", {}, c.priority), el("td", {}, el("span", { class: `swatch ${c.suit}` }), c.suit),
     el("td", {}, c.slots + (c.ruin ? " (1 ruin)" : "")),
-    el("td", {}, [c.corner ? "corner" : "", c.pass ? "the Pass" : "", c.ferry ? "Ferry" : "", c.coastal ? "coastal" : ""].filter(Boolean).join(", ")))));
+    el("td", {}, [c.corner ? "corner" : "", c.pass ? "the Pass" : "", c.ferry ? "Ferry" : "", c.coastal ? "coastal" : "",
+      ...(c.landmarks || []).filter((id) => LANDMARK_LABELS[id]).map((id) => LANDMARK_LABELS[id])].filter(Boolean).join(", ")))));
   const s = layout.stats;
   document.getElementById("map-caption").textContent =
     `${layout.title}, ${layout.mode} suits, seed ${layout.seed}. ` +
@@ -158,6 +170,7 @@ async function load(seed) {
   const st = state();
   const params = new URLSearchParams({ mode: st.mode });
   if (seed !== undefined && seed !== "") params.set("seed", seed);
+  if (st.landmarks) params.set("landmarks", st.landmarks);
   try {
     const layout = await api(`/api/maps/${encodeURIComponent(st.map)}?${params}`);
     errorBox.hidden = true;
@@ -186,6 +199,10 @@ function applyUrl() {
   const mode = form.querySelector(`input[name=mode][value="${CSS.escape(params.get("mode") || "balanced")}"]`);
   if (mode) mode.checked = true;
   priorities.checked = params.get("priorities") === "1";
+  const marks = document.getElementById("landmarks");
+  const wanted = params.get("landmarks") || "";
+  if (wanted && ![...marks.options].some((o) => o.value === wanted)) marks.append(el("option", { value: wanted }, wanted.replaceAll(",", ", ")));
+  marks.value = wanted;
   syncModes();
   return params.get("seed") ?? undefined;
 }
@@ -196,7 +213,7 @@ form.addEventListener("change", (e) => {
     if (current) saveUrl(current);
     return;
   }
-  if (e.target.name === "map" || e.target.name === "mode") {
+  if (e.target.name === "map" || e.target.name === "mode" || e.target.name === "landmarks") {
     syncModes();
     load(seedInput.value.trim());
   }

@@ -83,6 +83,15 @@ function readForm() {
   const seed = $("seed").value.trim();
   if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
   if ($("cooperative").checked) body.cooperative = true;
+  // A.5 (Appendix F): landmarks named, or dealt at random; they need the Advanced Setup
+  const named = [...document.querySelectorAll(".landmark-pick:checked")].map((x) => x.value);
+  const dealt = $("landmarks").value;
+  if (named.length) body.landmarks = named;
+  else if (dealt) body.landmarks = Number(dealt);
+  if (body.landmarks) {
+    body.setup = "advanced";
+    if ($("map-landmarks-ignore").checked) body.map_landmarks = "ignore";
+  }
   return { body, here };
 }
 
@@ -177,6 +186,8 @@ async function start() {
   $("map").replaceChildren(...catalog.maps.map((m) => el("option", { value: m }, m[0].toUpperCase() + m.slice(1))));
   $("deck").replaceChildren(...catalog.decks.map((d) => el("option", { value: d, disabled: !catalog.playable_decks.includes(d) },
     d.replaceAll("_", " ") + (catalog.playable_decks.includes(d) ? "" : " (not yet)"))));
+  $("landmark-picks").replaceChildren(...(catalog.landmarks || []).map((m) =>
+    el("label", { class: "toggle" }, el("input", { type: "checkbox", class: "landmark-pick", value: m.id }), ` ${m.name}`)));
   setSeats(PRESETS.bots);
   showRecent();
 }
