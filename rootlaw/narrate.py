@@ -125,6 +125,10 @@ NOTES = {
     "export": "{a1} exports {c2} (11.5.3).", "ferry": "{a1} takes the Ferry from {a2} to {a3}.",
     "path_opened": "{a1} opens the closed path between {a2} and {a3} (C.3.3).",
     "drafted": "{a1} drafts the {a2}.",
+    # Appendix F (A.5): the landmarks
+    "landmark": "Landmark set up: {a1} in {a2} (A.5.3).",
+    "forge": "{a1} crafts the {a2} from the Legendary Forge: a card and a point more.",
+    "black_market": "{a1} exchanges a card for a face-down card at the Black Market.",
 }
 
 # why an automatic step happened, after the note that tells it
@@ -351,6 +355,8 @@ def _note(entry: Entry) -> str:
         locked = f"; the {faction_name(str(entry[2]))} card is locked until a militant " \
                  f"faction is chosen (A.8.1.II)" if entry[2] else ""
         return f"Setup cards in the pool: {_and(cards)}{locked}."
+    if tag == "landmarks" and len(entry) > 1:  # A.5.2: dealt face up
+        return f"Landmarks dealt (A.5.2): {_and([display_name(str(x)) for x in entry[1]])}."
     if tag == "suits" and len(entry) > 1:
         return "The clearings' suits, from clearing 1: " + ", ".join(map(str, entry[1])) + "."
     template = NOTES.get(tag)
