@@ -311,3 +311,24 @@ def test_p10_2_8_coins_draw_on_the_marquises_birdsong() -> None:
     g = proto([M, V], vagabond={"pawn": 5, "items": ["coins", "coins"], "exhausted": ["coins"]},
               step=("proto.birdsong", M), phase="birdsong")
     assert len(g.hands[1]) == 2
+
+
+def test_p9_12_3_effects_at_the_hideout_ambuscade_fortify_manifesto() -> None:
+    """P9.12.3: hits and buildings "at the matching Hideout" go to its clearing; P4.3.4 a
+    conspiracy's hits to a player there (reconstructed Ambuscade, Fortify, Manifesto)."""
+    g = proto([M, E, A], warriors={M: {7: 2}, E: {7: 1}},
+              buildings={A: {7: ["hideout_mouse"]}},
+              hands={A: ["arms_trader", "root_tea_fox"]},  # Ambuscade, Fortify
+              alliance={"supporters": {"mouse": 4}}, step=("proto.a.actions", A))
+    choose(g, ("p_conspire", "arms_trader", "mouse", "Ambuscade"),
+           ("p_effect", 0, "deal 2 hits at the Hideout"))
+    assert options(g) == [("p_target", M), ("p_target", E)]
+    choose(g, ("p_target", M))
+    assert g.warriors[0][7] == 0 and g.warriors[1][7] == 1
+    g = proto([M, A], buildings={A: {7: ["hideout_mouse"]}},
+              hands={A: ["root_tea_fox", "anvil"]},  # Fortify, Manifesto
+              alliance={"supporters": {"mouse": 2}}, step=("proto.a.actions", A))
+    choose(g, ("p_conspire", "root_tea_fox", "mouse", "Fortify"),
+           ("p_effect", 1, "score 1 VP"), ("p_effect", 0, "build a Stronghold at the Hideout"))
+    assert (1, "stronghold") in g.buildings[7] and g.vp[1] == 1
+    assert alliance_of(g).supporters == (0, 0, 0)
