@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from rootlaw.core.cards_ep import item_crafted
 from rootlaw.core.faction_api import FactionDef
 from rootlaw.core.game import Game
+from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
 from rootlaw.core.options import text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -105,13 +106,24 @@ def ordered(g: Game, suit: str, c: int) -> bool:
 
 def craft_order(g: Game, s: int, card: str) -> None:
     """Craft the order card's item if it is in the supply (1.1: no crafting pieces,
-    one VP per item, never persistent effects)."""
+    one VP per item, never persistent effects); or from the Legendary Forge's card when
+    only it holds the item and the bot has a piece in its clearing (Appendix F: one point
+    more, no card: rulings.md)."""
     item = g.card(card).item
-    if item is not None and g.supply.get(item):
-        g.supply[item] -= 1
+    if item is None:
+        return
+    forge = (not g.supply.get(item) and g.landmarks is not None
+             and item in forge_items_for(g, s))
+    if g.supply.get(item) or forge:
+        if forge:
+            take_forge_item(g, s, item)
+        else:
+            g.supply[item] -= 1
         g.fdefs[s].gain_crafted_item(g, s, item)
         g.note("craft", g.factions[s], card)
         g.score(s, BOT_VP_PER_ITEM, "craft")
+        if forge:
+            forge_bonus(g, s)  # a bot draws nothing (2.8.1): the point alone
         if g.deckdef.ep:
             item_crafted(g, s, g.card(card))  # others' Murine Broker (E&P)
 

@@ -19,6 +19,7 @@ from rootlaw.core.cards_ep import crafted_item_left
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
+from rootlaw.core.landmarks import forge_items_for
 from rootlaw.core.maps import ferry_available, move_links, take_ferry
 from rootlaw.core.options import text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -748,12 +749,15 @@ def thief_target(g: Game, s: int) -> int | None:
     return None
 
 
-def tinker_card(g: Game) -> str | None:
+def tinker_card(g: Game, s: int) -> str | None:
     """7.7.2: the topmost card of the discard pile with an available item (1.1.3: an
-    item card, never a persistent effect)."""
+    item card, never a persistent effect): in the supply, or on the Legendary Forge's
+    card with the Vagabot in its clearing (Appendix F, rulings.md)."""
+    forge = forge_items_for(g, s) if g.landmarks is not None else ()
     for cid in reversed(g.discard):
         card = g.card(cid)
-        if card.kind == "item" and card.item is not None and g.supply.get(card.item):
+        if card.kind == "item" and card.item is not None and (
+                g.supply.get(card.item) or card.item in forge):
             return cid
     return None
 
@@ -774,7 +778,7 @@ def special_effect(g: Game, s: int) -> Callable[[], None] | None:
             g.discard_card(cid)
         return steal
     if v.character == "tinker":
-        cid = tinker_card(g)
+        cid = tinker_card(g, s)
         if cid is None:
             return None
 
