@@ -527,3 +527,43 @@ def test_landmarks_round_trip_and_show_in_views() -> None:
     assert {p["id"] for p in v["pieces"]} == {"lost_city", "black_market"}
     assert v["black_market_cards"] == 3 and set(v) == {
         "cards", "pieces", "forge_items", "black_market_cards", "treetop_building"}
+
+
+def test_forge_bot_crafts_its_orders_item_there() -> None:
+    """A bot with a piece in the Forge's clearing crafts its order's item from the Forge
+    when only the Forge holds it: the item's point (Rootbotics 1.1.2) and the Forge's,
+    no card (a bot has no hand, 2.8.1; rulings.md)."""
+    from tests.bots.test_mechanical_marquise import ME, parked, run
+    g = parked(order="anvil", warriors={ME: {8: 1}}, before=place(("legendary_forge", 8)))
+    run(g, ("bot.craft_order", ME))
+    s = g.seat_of(ME)
+    assert g.items[s] == ["hammer"] and "hammer" not in g.landmarks.forge_items
+    assert scored(g, ME) == [(ME, 1, "craft"), (ME, 1, "legendary_forge")]
+    g = parked(order="anvil", warriors={ME: {1: 1}}, before=place(("legendary_forge", 8)))
+    run(g, ("bot.craft_order", ME))
+    assert not g.items[g.seat_of(ME)]  # no piece at the Forge: the hammer is not available
+
+
+def test_lost_city_riverfolk_trade_post_of_any_suit() -> None:
+    """11.5.6.III with the Lost City: the trade post matches the clearing: any of the
+    three suits, of the Riverfolk's choice."""
+    g = build([RF, M], warriors={M: {LC: 2}}, riverfolk={"funds": {M: 2}},
+              step=("riverfolk.daylight", RF), before=place(("lost_city", LC)))
+    posts = {o for o in options(g) if o[0] == "rf_post_as"}
+    assert posts == {("rf_post_as", LC, M, x) for x in ("fox", "rabbit", "mouse")}
+    assert not [o for o in options(g) if o[0] == "rf_post"]
+    g.apply(("rf_post_as", LC, M, "mouse"))
+    assert (0, "post_mouse") in g.tokens[LC]
+
+
+def test_lost_city_mob_die_and_corvid_recruit_reach_it() -> None:
+    """The mob die's suit (14.4.1) and a Corvid recruit's card (13.4.3) match the Lost
+    City whatever they are."""
+    from rootlaw.factions.corvids import recruit_targets
+    from rootlaw.factions.hundreds import mob_spread_targets
+    g = build(["hundreds", M], warriors={"hundreds": {2: 1}}, hundreds={"warlord": 2, "mobs": [2]},
+              turn="hundreds", stop=True, before=place(("lost_city", LC)))
+    assert all(LC in mob_spread_targets(g, 0, x) for x in ("fox", "rabbit", "mouse"))
+    assert mob_spread_targets(g, 0, "mouse") == [LC]  # 2's other neighbours: 6 fox, 10 rabbit
+    g = build(["corvids", M], turn="corvids", stop=True, before=place(("lost_city", LC)))
+    assert all(LC in recruit_targets(g, 0, x) for x in ("fox", "rabbit", "mouse"))
