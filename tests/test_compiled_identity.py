@@ -48,6 +48,12 @@ MIXES = [
     (["keepers", "marquise", "eyrie", "vagabond"], 30, {}),
     (["keepers", "electric_eyrie", "automated_alliance"], 20, {"map": "lake", **EP}),
     (["keepers", "hundreds", "duchy", "vagabond"], 20, {"map": "mountain"}),
+    # landmarks (Appendix F) in the Advanced Setup: dealt at random, and named
+    (["marquise", "eyrie", "alliance", "vagabond"], 30, {"setup": "advanced", "landmarks": 2}),
+    (["lizards", "riverfolk", "duchy", "mechanical_marquise"], 20,
+     {"map": "lake", **EP, "setup": "advanced", "landmarks": ["lost_city", "black_market"]}),
+    (["hundreds", "keepers", "vagabot"], 20,
+     {"map": "mountain", "setup": "advanced", "landmarks": ["legendary_forge", "elder_treetop"]}),
     # the prototype rule set (rootlaw/prototype, issue 40)
     (["marquise", "eyrie", "alliance", "vagabond"], 40, {"rules": "prototype"}),
     (["vagabond", "marquise", "eyrie"], 20, {"rules": "prototype"}),
