@@ -85,6 +85,14 @@ Conventions:
   - ``spinners`` (Crusader SOM): ``ward`` (faction -> patients), ``corner``;
   - ``wyrm`` (Crusader VW): ``at`` (the Wyrm's clearing, or a forest as its index or
     id), ``growth`` (on Bite, Might, Height), ``treasures`` (in the Lair);
+  - ``borough_kings`` (Crusader BK, always set): ``regent`` (default "general"; its
+    Loyal Henchmen tucked first, BK.3.5), ``face_up`` (default the other regents),
+    ``manifest`` (column -> cards), ``mice`` (clearing -> how many of the Kings'
+    ``warriors`` there are mice; on another seat's turn they stand in its row, BK.2.4),
+    ``bag`` (front first; default the supply, rats before mice), ``corner``;
+  - ``host_of_light`` (Crusader HOL, always set): ``track`` (suit -> rewards, the next
+    taken first; default the setup's, less the firebrands on the map), ``fervor``,
+    ``pillar`` (default "charity"), ``known``, ``revealed``, ``corner``;
   - bots: ``order`` (the order card), ``difficulty``, ``traits`` (3.3); the Electric
     Eyrie's ``decree`` (column -> cards) and ``viziers`` (default 2, first in the bird
     column); the Vagabot's ``character``, ``at``, ``ready``, ``exhausted``, ``track``,
@@ -299,6 +307,9 @@ def build(
         state = {**state, "eyrie": {"leader": "builder", **legacy, **state.get("eyrie", {})}}
     elif leader is not None or decree is not None or face_up is not None:
         raise TypeError("leader, decree and face_up are the Eyrie's: it is not seated")
+    for crusader in ("borough_kings", "host_of_light"):  # their boards always set up
+        if crusader in factions:
+            state = {**state, crusader: state.get(crusader, {})}
     for f, spec in state.items():
         set_state(g, f, spec)
     if quests is not None:
@@ -545,6 +556,56 @@ def _spinners(g: Game, s: int, spec: Mapping[str, Any]) -> None:
         assert g.warrior_supply(o) >= 0, f"{g.factions[o]}: more warriors than it has"
 
 
+def _borough_kings(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    """BK: the regent and its henchmen, the Manifest, which warriors are mice (in the
+    turn player's row on another's turn, BK.2.4), the bag (the supply by default)."""
+    from rootlaw.factions import borough_kings as bk
+
+    fs = g.fstate[s]
+    assert isinstance(fs, bk.BoroughKingsState)
+    fs.regent = spec.get("regent", "general")
+    fs.face_up = tuple(spec.get("face_up", [r for r in bk.REGENTS if r != fs.regent]))
+    fs.manifest = ((), (), ())
+    bk.tuck_henchmen(fs, fs.regent)
+    cols = [list(col) for col in fs.manifest]
+    for name, cards in spec.get("manifest", {}).items():
+        cols[bk.COLUMNS.index(name)] += list(cards)
+    fs.manifest = tuple(tuple(col) for col in cols)
+    mice: list[int] = []
+    for c, n in spec.get("mice", {}).items():
+        assert g.warriors[s][c] >= n, f"only {g.warriors[s][c]} Kings' warriors in {c}"
+        mice += [c] * n
+    fs.mice = tuple(sorted(mice))
+    rats_out = sum(g.warriors[s]) - len(mice)
+    default = [bk.RAT] * (bk.RATS - rats_out) + [bk.MOUSE] * (bk.MICE - len(mice))
+    fs.bag = tuple(spec.get("bag", default))
+    fs.shaken = False
+    if g.turn_no and g.turn_seat != s:  # BK.2.4: the turn player's for its turn
+        bk.shift_mice(g, fs, s, g.turn_seat)
+        fs.holder = g.turn_seat
+
+
+def _host_of_light(g: Game, s: int, spec: Mapping[str, Any]) -> None:
+    """HOL: the Firebrands track by suit (the setup's less what is on the map), pillar."""
+    from rootlaw.factions import host_of_light as hol
+
+    fs = g.fstate[s]
+    assert isinstance(fs, hol.HostState)
+    fs.pillar = spec.get("pillar", "charity")
+    given = spec.get("track", {})
+    track: list[tuple[str, ...]] = []
+    for i, suit in enumerate(SUITS):
+        if suit in given:
+            track.append(tuple(given[suit]))
+            continue
+        left = list(hol.START_TRACK[i])
+        for r in hol.REWARDS:
+            for _ in g.piece_clearings(s, hol.kind_of(suit, r)):
+                left.remove(r)
+        track.append(tuple(left))
+    fs.track = tuple(track)
+
+
 def _wyrm(g: Game, s: int, spec: Mapping[str, Any]) -> None:
     """VW.2.2: the Wyrm's place, a clearing or a forest (index or id)."""
     if "at" in spec:
@@ -572,6 +633,8 @@ _SPECIAL: dict[str, tuple[str, ...]] = {
     "keepers": ("retinue", "relics", "recovered"),
     "spinners": (),
     "wyrm": ("at",),
+    "borough_kings": ("regent", "face_up", "manifest", "mice", "bag"),
+    "host_of_light": ("pillar", "track"),
     "mechanical_marquise": BOT_OPTIONS,
     "automated_alliance": BOT_OPTIONS,
     "electric_eyrie": ("decree", "viziers", *BOT_OPTIONS),
@@ -582,6 +645,7 @@ _SETTERS: dict[str, Callable[[Game, int, Mapping[str, Any]], None]] = {
     "riverfolk": _riverfolk, "duchy": _duchy, "corvids": _corvids, "hundreds": _hundreds,
     "keepers": _keepers, "electric_eyrie": _electric_eyrie, "vagabot": _vagabot,
     "spinners": _spinners, "wyrm": _wyrm,
+    "borough_kings": _borough_kings, "host_of_light": _host_of_light,
     "mechanical_marquise": _bot("mechanical_marquise"),
     "automated_alliance": _bot("automated_alliance"),
 }

@@ -104,6 +104,20 @@ CRUSADER_MIXES = [
     [SM, "vagabot", "electric_eyrie", RF], [SM, VW, "mechanical_marquise", "automated_alliance"],
     [SM, M, E, A], [VW, M, E, V], [SM, VW, V],
 ]  # 37 mixes: prime, so the seeds give every mix every map and deck (setup_of)
+# the Crusader expansion's Borough Kings and Host of Light (fan-made; BK, HOL): beside every
+# Law faction, each other, the other two Crusader factions, two Vagabonds and every bot
+KINGS_HOST_GAMES = int(os.environ.get("ROOTLAW_KINGS_HOST_GAMES", "2000"))
+BK, HL = "borough_kings", "host_of_light"
+KINGS_HOST_MIXES = [
+    [BK, M], [HL, M], [BK, E], [HL, E], [BK, A], [HL, A], [BK, V], [HL, V], [BK, LZ],
+    [HL, LZ], [BK, RF], [HL, RF], [BK, UD], [HL, UD], [BK, CV], [HL, CV], [BK, LH], [HL, LH],
+    [BK, KI], [HL, KI], [BK, HL], [BK, HL, M, E], [BK, HL, A, V], [BK, V, V2], [HL, V, V2],
+    [BK, HL, LZ, RF], [BK, HL, UD, CV], [BK, HL, LH, KI], [BK, "mechanical_marquise"],
+    [HL, "electric_eyrie"], [BK, HL, "automated_alliance"], [BK, "vagabot", M],
+    [HL, "vagabot", "electric_eyrie", RF], [BK, HL, "mechanical_marquise", "automated_alliance"],
+    [BK, SM, VW], [HL, SM, VW], [BK, HL, SM, VW], [BK, RF, V, CV], [HL, M, E, A],
+    [BK, "vagabot", "electric_eyrie", LZ], [BK, HL, V], [BK, SM, E],
+]  # 42 mixes
 # Mixes whose random play can stall for good: two Vagabonds alone may keep no way to
 # score (docs/rulings.md, 9.7); the Keepers beside only Vagabonds may fill their Retinue
 # (15.6.2) with cards that match no clearing where a relic can still be recovered, and
@@ -199,7 +213,7 @@ def expected_items(g: Game) -> Counter[str]:
 def check_conservation(g: Game, items: bool = True) -> None:
     assert card_locations(g) == expected_cards(g), "cards appeared or vanished"
     for s, fd in enumerate(g.fdefs):
-        on_map = sum(g.warriors[s])
+        on_map = sum(g.warriors[s]) - g.borrowed_total(s)  # not mice lent (BK.2.4)
         assert all(w >= 0 for w in g.warriors[s])
         assert on_map <= fd.warriors, f"{fd.id} has more warriors than it owns"
         # on the map, off it by the faction's rules, held by others (11.2.4): never more
@@ -213,6 +227,7 @@ def check_conservation(g: Game, items: bool = True) -> None:
     check_plots(g)
     check_hundreds(g)
     check_crusader(g)
+    check_kings_host(g)
     check_relics(g)
     check_map_and_cards(g)
     if items:
@@ -316,6 +331,63 @@ def check_relics(g: Game) -> None:
             assert not [p for p in g.tokens[g.board.burrow] if p[0] == s], "relic in Burrow"
 
 
+def check_kings_host(g: Game) -> None:
+    """BK.2.3 The Bag: twenty warriors (16 rats, 4 mice), each on the map, in the bag, held
+    off the map (Riverfolk funds, Coffin Makers) or in the supply that the bag is; the bag
+    has exactly the supply's warriors and the mice not elsewhere once it is brought up to
+    date. BK.2.4 Mice Mischief: during another player's turn every mouse on the map is in
+    that player's warrior row (its warriors for all intents: views, moves, rule), in the
+    Kings' row otherwise; a clearing held by mice alone is ruled by that player. HOL.2.2:
+    twelve firebrands, four a suit, on the map (one a clearing at most) or on the track;
+    fervor within its track."""
+    from rootlaw.factions import borough_kings as bkm
+    from rootlaw.factions import host_of_light as hlm
+
+    for s, fs in enumerate(g.fstate):
+        if isinstance(fs, bkm.BoroughKingsState):
+            if g.phase == "setup" and not fs.bag and not sum(g.warriors[s]):
+                continue  # before BK.3.3
+            r = bkm.row(fs, s)
+            if g.turn_no and g.turn_seat != s and g.phase not in ("setup", "end"):
+                assert fs.holder == g.turn_seat, "mice not the turn player's (BK.2.4)"
+            elif g.turn_seat == s or not g.turn_no:
+                assert fs.holder < 0, "mice lent on the Kings' own turn"
+            for c in set(fs.mice):
+                n = fs.mice.count(c)
+                assert g.warriors[r][c] >= n, f"mice in {c} not in {g.factions[r]}'s row"
+                view = g.view(None)
+                shown = view["clearings"][c - 1]["warriors"].get(g.factions[r], 0)
+                assert shown == g.warriors[r][c]
+                assert view["players"][g.factions[s]]["faction"]["mice"][str(c)] == n
+                if (r != s and g.warriors[r][c] == n and not g.buildings[c]
+                        and sum(w[c] for w in g.warriors) == n and g.board.burrow != c):
+                    assert g.ruler(c) == r, "mice alone do not rule for their borrower"
+            lent = len(fs.mice) if fs.holder >= 0 else 0
+            assert g.warrior_supply(s) >= 0
+            c2 = g.copy()
+            bkm.sync_bag(c2, s, 0)
+            f2 = bkm.st_of(c2, s)
+            assert len(f2.bag) == c2.warrior_supply(s), "the bag is not the supply (BK.2.3)"
+            assert (f2.bag.count(bkm.MOUSE) + len(f2.mice) + f2.held_mice + f2.coffin_mice
+                    == bkm.MICE), "mice appeared or vanished (BK.3.1)"
+            assert sum(g.warriors[s]) + lent <= bkm.RATS + bkm.MICE
+        if isinstance(fs, hlm.HostState):
+            on_map = Counter(hlm.SUIT_OF[k] for k in hlm.KINDS for _ in g.piece_clearings(s, k))
+            b = g.battle  # removed in a battle whose removals have not triggered yet
+            pending = [k for side, who in ((0, b.att), (1, b.dfd)) if who == s
+                       for k in b.pieces_lost[side]] if b is not None else []
+            on_map.update(hlm.SUIT_OF[k] for k in pending + awaiting_first_response(g, s)
+                          if k in hlm.SUIT_OF)
+            if g.phase == "setup" and not any(fs.track):
+                continue  # before HOL.3.2
+            for i, suit in enumerate(("fox", "rabbit", "mouse")):
+                assert on_map[suit] + len(fs.track[i]) == hlm.PER_SUIT, "firebrands lost"
+                assert 0 <= fs.known[i] <= len(fs.track[i])
+            for c in g.clearings():
+                assert sum(1 for p in g.tokens[c] if p[0] == s and p[1] in hlm.SUIT_OF) <= 1
+            assert 0 <= fs.fervor <= hlm.MAX_FERVOR
+
+
 def check_crusader(g: Game) -> None:
     """SOM.2.4: the Ward holds warriors of seated factions, as many of each owner as went
     in by First Response less those discharged (SOM.4.1) and returned (SOM.2.6), never
@@ -372,7 +444,7 @@ def check_map_and_cards(g: Game) -> None:
         assert not g.ferry or b.river_adj[g.ferry]
     for s, fd in enumerate(g.fdefs):
         assert g.cards.coffins[s] >= 0
-        assert sum(g.warriors[s]) + g.cards.coffins[s] <= fd.warriors
+        assert sum(g.warriors[s]) - g.borrowed_total(s) + g.cards.coffins[s] <= fd.warriors
         ex = g.cards.exhausted[s]
         if ex:
             assert not +(Counter(ex) - Counter(g.items[s])), "an exhausted item is not there"
@@ -610,6 +682,17 @@ def test_random_games_with_spinners_and_wyrm(batch: int) -> None:
     both decks)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         mix = CRUSADER_MIXES[seed % len(CRUSADER_MIXES)]
+        g = play_checked(seed, mix, setup_of(seed))
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
+
+
+@pytest.mark.parametrize("batch", range(max(1, KINGS_HOST_GAMES // BATCH)))
+def test_random_games_with_borough_kings_and_host_of_light(batch: int) -> None:
+    """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        mix = KINGS_HOST_MIXES[seed // 8 % len(KINGS_HOST_MIXES)]
         g = play_checked(seed, mix, setup_of(seed))
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)

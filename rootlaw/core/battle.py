@@ -9,6 +9,14 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.game import Game
+from rootlaw.core.hired import (
+    HIGHER_ROLL,
+    battle_allowed,
+    controller_before_roll,
+    controller_extra_hits,
+    controller_ignores_first_hit,
+    fights_in,
+)
 from rootlaw.core.move import (
     catches_warriors,
     removal_event,
@@ -16,7 +24,7 @@ from rootlaw.core.move import (
     trigger_removal_events,
     trigger_removals,
 )
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("battle", "battle in {1} against {2}")
@@ -56,7 +64,7 @@ _FIELDS: Final = (  # the state of a battle, saved field by field
     "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
     "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
     "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost", "instigator", "lent",
-    "lent_lost", "taken")
+    "lent_lost", "taken", "acting")
 
 
 class Battle:
@@ -91,6 +99,9 @@ class Battle:
         self.lent = [-1, -1]
         self.lent_lost = [0, 0]
         self.taken = [0, 0]
+        # per side, the player deciding for it: the seat; a hireling's controller (-1
+        # while in the supply), E.3.4
+        self.acting = [att, dfd]
 
     def copy(self) -> Battle:
         b = Battle(self.att, self.dfd, self.c)
@@ -114,6 +125,7 @@ class Battle:
         b.lent = self.lent[:]
         b.lent_lost = self.lent_lost[:]
         b.taken = self.taken[:]
+        b.acting = self.acting[:]
         return b
 
     def to_json(self) -> dict[str, Any]:
@@ -143,6 +155,7 @@ class Battle:
         b.lent = [int(x) for x in d["lent"]]
         b.lent_lost = [int(x) for x in d["lent_lost"]]
         b.taken = [int(x) for x in d["taken"]]
+        b.acting = [int(x) for x in d.get("acting", (b.att, b.dfd))]
         return b
 
 
@@ -151,7 +164,8 @@ def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, in
     """(clearing, defender) pairs: s has warriors there, the defender any piece (4.3);
     mercenaries count as s's warriors against anyone but their owner (11.2.7.III)."""
     out: list[tuple[int, int]] = []
-    foes = g.enemies(s)
+    foes = g.enemy_owners(s)  # G.1.9: enemy hirelings' pieces too (E.3.2)
+    limited = g.hire is not None
     lender = g.lender_to(s)
     for c in (clearings if clearings is not None else g.clearings()):
         own = g.can_fight_in(s, c)
@@ -159,13 +173,14 @@ def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, in
         if not own and not lent:
             continue
         for o in foes:
-            if (own or o != lender) and g.has_any_piece(o, c):
+            if ((own or o != lender) and g.has_any_piece(o, c)
+                    and (not limited or battle_allowed(g, s, o, c))):
                 out.append((c, o))
     return out
 
 
 def can_battle(g: Game, s: int) -> bool:
-    if g.lender_to(s) >= 0:
+    if g.lender_to(s) >= 0 or g.hire is not None:
         return bool(battle_targets(g, s))
     foes = g.enemies(s)
     for c in g.clearings():
@@ -183,7 +198,7 @@ def lent_warriors(g: Game, b: Battle, side: int) -> int:
 
 
 def battle_options(g: Game, s: int, clearings: Any = None) -> list[Option]:
-    return [("battle", c, g.factions[o]) for c, o in battle_targets(g, s, clearings)]
+    return [("battle", c, g.owner_name(o)) for c, o in battle_targets(g, s, clearings)]
 
 
 def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
@@ -195,7 +210,21 @@ def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
         lender = g.lender_to(s)
         if lender >= 0 and lender != foe:  # 11.2.7.III: not against the Riverfolk
             b.lent[side] = lender
-    g.push(*g.fdefs[att].battle_started(g, att, b), ("battle.ambush", dfd))
+    if g.hire is not None and (g.is_hireling(att) or g.is_hireling(dfd)):
+        b.acting = [g.player_of(att), g.player_of(dfd)]
+        if g.is_hireling(dfd):  # E.3.5: a hireling plays no ambush card
+            g.push(*g.odef(att).battle_started(g, att, b),
+                   *hireling_toll(g, dfd, att, c), ("battle.before_roll", att))
+            return
+    g.push(*g.odef(att).battle_started(g, att, b), ("battle.ambush", dfd))
+
+
+def hireling_toll(g: Game, h: int, att: int, c: int) -> Sequence[Step]:
+    """What the attacker does before battling hireling h (the Spring Uprising's card)."""
+    hire = g.hire
+    if hire is None:
+        return ()
+    return hire.defs[h - len(g.fdefs)].battle_toll(g, h, att, c)
 
 
 def hits_taken(g: Game, b: Battle, taker: int, n: int) -> int:
@@ -205,10 +234,13 @@ def hits_taken(g: Game, b: Battle, taker: int, n: int) -> int:
     if n <= 0 or taker not in (b.att, b.dfd):
         return n
     mark = f"{taker}:first_hit"
-    if mark in b.used or not g.fdefs[taker].ignores_first_hit(g, taker, b):
+    if mark in b.used:
+        return n
+    if not g.odef(taker).ignores_first_hit(g, taker, b) and not (
+            g.hire is not None and controller_ignores_first_hit(g, taker, b)):
         return n
     b.used = b.used + (mark,)
-    g.note("first_hit_ignored", g.factions[taker], b.c)
+    g.note("first_hit_ignored", g.owner_name(taker), b.c)
     return n - 1
 
 
@@ -237,9 +269,9 @@ class Ambush(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         b = g.current_battle()
-        if "scouting_party" in g.played[b.att]:  # attacker not affected by ambush cards
-            return [("no_ambush",)]
-        if not g.fdefs[b.att].can_be_ambushed(g, b.att):  # Rootbotics 2.8.2
+        if b.att < len(g.played) and "scouting_party" in g.played[b.att]:
+            return [("no_ambush",)]  # the attacker is not affected by ambush cards
+        if not g.odef(b.att).can_be_ambushed(g, b.att):  # Rootbotics 2.8.2
             return [("no_ambush",)]
         cards = _ambush_cards(g, b.dfd, b.c)
         return [("ambush", a) for a in cards] + [("no_ambush",)]
@@ -249,7 +281,11 @@ class Ambush(Handler):
         if o[0] == "ambush":
             g.hands[b.dfd].remove(o[1])
             b.ambush = o[1]
-            g.push(("battle.foil", b.att))
+            if g.is_hireling(b.att):  # E.3.5: no ambush card of its controller foils it
+                g.push(hits_step(b, b.att, b.dfd, hits_taken(g, b, b.att, 2)),
+                       ("battle.after_ambush", b.att))
+            else:
+                g.push(("battle.foil", b.att))
         else:
             g.push(("battle.before_roll", b.att))
 
@@ -304,7 +340,7 @@ class AttackersLeft(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         b = g.current_battle()
-        if (not g.can_fight_in(b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c])
+        if (not fights_in(g, b.att, b.c) and not (b.ally >= 0 and g.warriors[b.ally][b.c])
                 and not lent_warriors(g, b, 0)):
             g.push(("battle.end", b.att))
         else:
@@ -322,6 +358,8 @@ class BeforeRoll(Handler):
         steps: list[Step] = []
         for o, fd in enumerate(g.fdefs):
             steps.extend(fd.battle_before_roll(g, o, b))
+        if g.hire is not None and g.hire.controller_battles:  # Rabbit Scouts
+            steps.extend(controller_before_roll(g, b))
         g.push(*steps, ("battle.roll", b.att))
 
 
@@ -335,9 +373,10 @@ class Roll(Handler):
         b = g.current_battle()
         x, y = g.roll_dice()
         hi, lo = max(x, y), min(x, y)
-        if g.fdefs[b.dfd].battle_takes_higher_roll(g, b.dfd, b, False):
+        if g.odef(b.dfd).battle_takes_higher_roll(g, b.dfd, b, False) or (
+                b.used and HIGHER_ROLL in b.used):
             hi, lo = lo, hi  # 8.2.2 Guerrilla War: the defender deals the higher roll
-        fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
+        fa, fd = g.odef(b.att), g.odef(b.dfd)
         a_max = fa.battle_max_hits(g, b.att, b, True) + b.max_bonus[0] + lent_warriors(g, b, 0)
         d_max = fd.battle_max_hits(g, b.dfd, b, False) + b.max_bonus[1] + lent_warriors(g, b, 1)
         b.a_rolled = min(hi, a_max)
@@ -357,6 +396,8 @@ def effect_choices(g: Game, s: int) -> list[str]:
     """Optional battle effects s may still use (4.3.3)."""
     b = g.current_battle()
     out: list[str] = []
+    if s >= len(g.played):
+        return out  # E.3.5: a hireling uses no card or ability of its controller
     played = g.played[s]
     if not played:
         return g.fdefs[s].battle_effects(g, s, b)
@@ -443,13 +484,16 @@ class Deal(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         b = g.current_battle()
+        fa, fd = g.odef(b.att), g.odef(b.dfd)
         to_dfd = (0 if b.d_ignore else b.a_rolled) + b.a_extra
-        to_dfd += g.fdefs[b.att].battle_extra_hits(g, b.att, b, True)
-        if g.fdefs[b.dfd].battle_defenseless(g, b.dfd, b) and not lent_warriors(g, b, 1):
+        to_dfd += fa.battle_extra_hits(g, b.att, b, True)
+        if fd.battle_defenseless(g, b.dfd, b) and not lent_warriors(g, b, 1):
             to_dfd += 1  # 4.3.3.II Defenseless (mercenaries defend, 11.2.7.III)
         to_att = (0 if b.a_ignore else b.d_rolled) + b.d_extra
-        to_att += g.fdefs[b.dfd].battle_extra_hits(g, b.dfd, b, False)
-        fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
+        to_att += fd.battle_extra_hits(g, b.dfd, b, False)
+        if g.hire is not None and g.hire.controller_battles:  # Raven Sentries
+            to_dfd += controller_extra_hits(g, b, True)
+            to_att += controller_extra_hits(g, b, False)
         if fa.ignores_hits:  # rolled hits dealt allow ignoring hits taken (VW.2.4)
             to_att -= fa.ignored_hits(g, b.att, b, 0 if b.d_ignore else b.a_rolled, to_att)
         if fd.ignores_hits:
@@ -480,10 +524,12 @@ class Hits(Handler):
             lender = b.lent[side]
             if lender >= 0 and (g.warriors[lender][c] or g.warriors[taker][c]):
                 return [("hit", mercenary_hit(g, b, side, taker, c), "warrior")]
-        special = g.fdefs[taker].hit_choices(g, taker, b, c)
+        special = g.odef(taker).hit_choices(g, taker, b, c)
         if special is not None:  # e.g. 9.2.7: the Vagabond damages items
             return special or [("done",)]
         if g.warriors[taker][c]:
+            if mixed_row(g, taker, c):  # BK.2.4: the side chooses its own or a mouse
+                return [("hit", taker, "warrior"), ("hit", taker, LENT)]
             return [("hit", taker, "warrior")]
         pieces = dict.fromkeys(p[1] for p in g.faction_pieces(taker, c))
         if not pieces:
@@ -497,7 +543,7 @@ class Hits(Handler):
         b = g.current_battle()
         side = 0 if taker == b.att else 1
         if o[0] != "hit":
-            kind = g.fdefs[taker].take_hit(g, taker, b, c, o)
+            kind = g.odef(taker).take_hit(g, taker, b, c, o)
             if kind is not None:
                 b.pieces_lost[side].append(kind)
                 b.removed_any[1 - side] = True
@@ -507,10 +553,13 @@ class Hits(Handler):
             b.lent_lost[side] += 1
             b.taken[side] += 1
             left -= 1
-        elif o[2] == "warrior":
-            # all warrior hits at once, unless mercenaries split them (11.2.7.III.a)
-            n = 1 if b.lent[side] >= 0 else min(left, g.warriors[taker][c])
-            remove_warriors(g, taker, c, n, in_battle=True)
+        elif o[2] == "warrior" or o[2] == LENT:
+            # all warrior hits at once, unless mercenaries split them (11.2.7.III.a) or
+            # the side chooses between its own warriors and lent ones (BK.2.4)
+            mixed = mixed_row(g, taker, c)
+            n = 1 if b.lent[side] >= 0 or mixed else min(left, g.warriors[taker][c])
+            remove_warriors(g, taker, c, n, in_battle=True,
+                            lent=(1 if o[2] == LENT else 0) if mixed else -1)
             b.warriors_lost[side] += n
             b.taken[side] += n
             left -= n
@@ -520,6 +569,20 @@ class Hits(Handler):
             b.removed_any[1 - side] = True
             left -= 1
         g.push(("hits", decider, taker, dealer, c, left))
+
+
+LENT: Final = "mouse"  # a warrior lent for all intents taking a hit (BK.2.4)
+name_form(LENT, "mouse warrior")
+
+
+def mixed_row(g: Game, s: int, c: int) -> bool:
+    """Whether s's warriors in c are some its own and some lent to it for all intents
+    (BK.2.4, ``Game.borrowed``): 4.3.4, the side taking hits chooses which go (a bot
+    does not choose: the lent ones go first, rulings.md)."""
+    if g.sharer() < 0 or s >= len(g.fdefs):
+        return False
+    k = g.borrowed(s, c)
+    return 0 < k < g.warriors[s][c] and not g.fdefs[s].is_bot
 
 
 def mercenary_hit(g: Game, b: Battle, side: int, taker: int, c: int) -> int:
@@ -535,7 +598,19 @@ def mercenary_hit(g: Game, b: Battle, side: int, taker: int, c: int) -> int:
 
 
 def hits_step(b: Battle, taker: int, dealer: int, n: int) -> Step:
-    return ("hits", b.instigator if b.instigator >= 0 else taker, taker, dealer, b.c, n)
+    """The step by which ``taker`` takes n hits, decided by the side's player (a
+    hireling's controller, E.3.4; an uncontrolled hireling has no choice to make, its
+    pieces being all of one kind after its warriors), or the instigator (D.4.2)."""
+    who = b.instigator
+    if who < 0:
+        a, d = b.acting
+        if taker == b.att:
+            who = a if a >= 0 else d
+        elif taker == b.dfd:
+            who = d if d >= 0 else a
+        else:
+            who = taker
+    return ("hits", who, taker, dealer, b.c, n)
 
 
 def settle(g: Game, b: Battle) -> None:
@@ -543,7 +618,7 @@ def settle(g: Game, b: Battle) -> None:
     lost_a, lost_d = b.pieces_lost
     b.pieces_lost = [[], []]
     by_a, by_d = (b.att, b.dfd) if b.instigator < 0 else (b.instigator, b.instigator)
-    fa, fd = g.fdefs[b.att], g.fdefs[b.dfd]
+    fa, fd = g.odef(b.att), g.odef(b.dfd)
     if lost_d:
         g.score(by_a, sum(fd.points_for_removal(g, b.dfd, k) for k in lost_d), "removal")
     if lost_a:
@@ -583,10 +658,10 @@ class End(Handler):
         g.battle = None
         for side, s in ((0, b.att), (1, b.dfd)):
             if b.removed_any[side] and b.instigator < 0:
-                g.score(s, g.fdefs[s].battle_removal_bonus(g, s), "battle_bonus")
+                g.score(s, g.odef(s).battle_removal_bonus(g, s), "battle_bonus")
         settle(g, b)
         for s in (b.att, b.dfd):
-            g.fdefs[s].battle_ended(g, s, b)
+            g.odef(s).battle_ended(g, s, b)
 
 
 register_steps(

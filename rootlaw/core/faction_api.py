@@ -33,6 +33,8 @@ class Faction(StrEnum):
     KEEPERS = "keepers"
     SPINNERS = "spinners"  # Crusader expansion (fan-made), SOM
     WYRM = "wyrm"  # Crusader expansion (fan-made), VW
+    BOROUGH_KINGS = "borough_kings"  # Crusader expansion (fan-made), BK
+    HOST_OF_LIGHT = "host_of_light"  # Crusader expansion (fan-made), HOL
 
 
 NO_STEPS: Final[tuple[Step, ...]] = ()  # what a hook with nothing to add returns (no allocation)
@@ -79,6 +81,9 @@ class FactionDef:
     # section 5: the faction starts in a corner clearing in the Standard Setup (five or
     # more such factions need the Advanced Setup)
     corner_setup: ClassVar[bool] = False
+    # the fan expansion the faction comes from ("crusader"), "" for the Law's: its setup
+    # card (a reading, docs/rulings.md) joins the A.8.1 draft only when a game asks
+    fan: ClassVar[str] = ""
 
     # movement (4.2; read through core/maps.py: ignores_rule). Set in the faction's class
     # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:
@@ -103,6 +108,8 @@ class FactionDef:
     adds_rule: bool = False  # rule_bonus
     catches_warriors: bool = False  # catch_warriors
     ignores_hits: bool = False  # ignored_hits
+    shares_warriors: bool = False  # lend_for_turn (Game.sharer)
+    draws_warriors: bool = False  # warriors_placed
 
     # -- state -------------------------------------------------------------
     def new_state(self) -> FactionState:
@@ -176,6 +183,11 @@ class FactionDef:
 
     def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
         """4.1.2: a crafted item goes to the Crafted Items box."""
+        g.items[s].append(item)
+
+    def take_item(self, g: Game, s: int, item: str) -> None:
+        """s takes an item that is not crafted (The Brigand's ruin, Appendix E): to the
+        Crafted Items box, or where the faction keeps its items (14.2.4 the Hoard)."""
         g.items[s].append(item)
 
     def can_activate_dominance(self, g: Game, s: int) -> bool:
@@ -418,6 +430,36 @@ class FactionDef:
         VW.2.4 Ravenous)."""
         return 0
 
+    # -- warriors lent for all intents (Crusader BK.2.4 Mice Mischief; Game.sharer) ----
+    def lend_for_turn(self, g: Game, s: int, current: int, starting: bool) -> None:
+        """The start (``starting``) or the end of ``current``'s turn: s's warriors that
+        other players treat as their own faction pieces for all intents during their own
+        turn go into ``current``'s warrior row, and back into s's at its end (BK.2.4).
+        Read through ``Game.treated_as_own_by``'s section (``Game.borrowed``)."""
+
+    def shared_warriors(self, g: Game, s: int, r: int, c: int) -> int:
+        """How many of the warriors in seat r's row in clearing c are s's lent kind (BK.2.4
+        mice), r being s itself on its own turn (``Game.borrowed``)."""
+        return 0
+
+    def shared_supply(self, g: Game, s: int, r: int) -> int:
+        """What seat r's warrior supply gains from s's lending now: the lent warriors in
+        r's row are not r's own (+n), nor on s's row (-n for s)."""
+        return 0
+
+    def shared_moved(self, g: Game, s: int, r: int, a: int, b: int, n: int) -> None:
+        """n of s's lent warriors in r's row moved from a to b (4.2)."""
+
+    def shared_removed(self, g: Game, s: int, r: int, c: int, n: int, lent: int,
+                       coffins: bool) -> None:
+        """n warriors of r's row were removed from c, ``lent`` of them s's lent kind
+        (to Coffin Makers if ``coffins``, E&P); also called for any removal from s's own
+        row (r == s), so s always knows where its warriors went (BK.2.3 the bag)."""
+
+    def warriors_placed(self, g: Game, s: int, c: int, n: int) -> None:
+        """s placed n warriors from its supply in c (``Game.place_warriors``), after the
+        place was declared (BK.2.3 The Bag: which warriors they are is drawn now)."""
+
 
 FACTIONS: Final[dict[str, FactionDef]] = {}
 SEAT_PREFIX: Final = "seat"  # a seat whose faction is not drafted yet: seat1, seat2...
@@ -538,6 +580,8 @@ def register(fd: FactionDef, rules: str = LAW) -> FactionDef:
     fd.adds_rule = _overrides(fd, "rule_bonus")
     fd.catches_warriors = _overrides(fd, "catch_warriors")
     fd.ignores_hits = _overrides(fd, "ignored_hits")
+    fd.shares_warriors = _overrides(fd, "lend_for_turn")
+    fd.draws_warriors = _overrides(fd, "warriors_placed")
     factions[fd.id] = fd
     name_form(fd.id, fd.name)
     return fd

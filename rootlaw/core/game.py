@@ -58,7 +58,7 @@ class Game:
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
         "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
-        "hire", "sharer",
+        "hire", "_sharer", "_sharer_of",
     )
 
     board: Board
@@ -133,9 +133,10 @@ class Game:
     hire: Hire | None
 
     # the seat of a faction whose warriors other players treat as their own for all
-    # intents on their turns (Crusader BK.2.4 Mice Mischief: ``treated_as_own_by``'s
-    # section), -1 if none is seated: every check of it costs one int comparison
-    sharer: int
+    # intents on their turns (Crusader BK.2.4 Mice Mischief: ``sharer()``), -1 if none,
+    # worked out for the seating ``_sharer_of`` (setup seats the players at random)
+    _sharer: int
+    _sharer_of: tuple[FactionDef, ...]
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -180,7 +181,8 @@ class Game:
         # Appendix A or 5.1 (or a variant rule set's own setup)
         g.stack = [("adv.setup", 0) if advanced else (rules.first_step, 0)]
         g.adv = None
-        g.sharer = _sharer(g.fdefs)
+        g._sharer_of = ()
+        g._sharer = -1
         g.landmarks = None
         g.hire = None
         g.won = ()
@@ -392,7 +394,8 @@ class Game:
         g.cards = self.cards  # never changed in place
         g.token_rule = self.token_rule
         g.adv = self.adv  # never changed in place
-        g.sharer = self.sharer
+        g._sharer = self._sharer
+        g._sharer_of = self._sharer_of
         g.landmarks = self.landmarks  # never changed in place
         g.hire = self.hire.copy() if self.hire is not None else None
         d = self._decision
@@ -929,7 +932,7 @@ class Game:
         cards = self.cards
         if cards.coffin_seat >= 0:
             n -= cards.coffins[s]  # Coffin Makers (E&P) holds removed warriors
-        sh = self.sharer
+        sh = self.sharer()
         if sh >= 0:  # BK.2.4: warriors lent for all intents are their owner's
             n += self.fdefs[sh].shared_supply(self, sh, s)
         return n
@@ -1035,6 +1038,15 @@ class Game:
         s = fd.lends_warriors_to(self, o)
         return s if s != o else -1
 
+    def sharer(self) -> int:
+        """The seat of a faction whose warriors the other players treat as their own for
+        all intents on their turns (BK.2.4, ``borrowed``), or -1: one identity check once
+        worked out for the seating."""
+        if self._sharer_of is not self.fdefs:
+            self._sharer = _sharer(self.fdefs)
+            self._sharer_of = self.fdefs
+        return self._sharer
+
     def borrowed(self, r: int, c: int) -> int:
         """How many of the warriors in seat r's row in c are another faction's, lent for
         all intents (Crusader BK.2.4 Mice Mischief: "opponents treat MICE warriors in
@@ -1051,15 +1063,15 @@ class Game:
         a removed one returns (its owner's supply). The owner's own row on its own turn
         counts too (r == ``sharer``: its mice among its rats). 0 when no faction lends so
         (``sharer`` -1: one comparison)."""
-        sh = self.sharer
-        if sh < 0:
+        sh = self.sharer()
+        if sh < 0 or r >= len(self.fdefs):  # no lending; a hireling's row (Appendix E)
             return 0
         return self.fdefs[sh].shared_warriors(self, sh, r, c)
 
     def borrowed_total(self, r: int) -> int:
         """Warriors in r's row that another faction lent it for all intents (BK.2.4):
         what r's own count of warriors on the map leaves out (``borrowed``)."""
-        sh = self.sharer
+        sh = self.sharer()
         if sh < 0 or sh == r:
             return 0
         return self.fdefs[sh].shared_supply(self, sh, r)
@@ -1211,7 +1223,7 @@ class Game:
         if n > 0:
             self.warriors[s][c] += n
             self.pieces_changed(c)
-            fd = self.fdefs[s]
+            fd = self.odef(s)  # a seat's faction or a hireling (Appendix E)
             if fd.draws_warriors:  # BK.2.3 The Bag: drawn once the place is declared
                 fd.warriors_placed(self, s, c, n)
         return n
@@ -1324,7 +1336,6 @@ class Game:
         self.factions = self.factions[:i] + (faction,) + self.factions[i + 1:]
         self.fdefs = self.fdefs[:i] + (fd,) + self.fdefs[i + 1:]
         self.fstate[i] = fd.new_state()
-        self.sharer = _sharer(self.fdefs)
         if fd.burrow_token and not self.board.burrow:
             self._add_burrow()
 
@@ -1445,10 +1456,8 @@ class Game:
         if hired is not None:  # Appendix E: the hirelings own the rows after the seats
             try:
                 g.hire = Hire.from_json(hired, n)
-            except KeyError as e:
-                raise LoadError(f"hirelings: {e}") from None
-            except ValueError as e:
-                raise LoadError(f"hirelings: {e}") from None
+            except (KeyError, ValueError) as problem:
+                raise LoadError(f"hirelings: {problem}") from None
         owners = n + (len(g.hire.ids) if g.hire is not None else 0)
         g.suits = tuple(d["suits"])
         g.warriors = [[int(x) for x in w] for w in d["warriors"]]
@@ -1540,7 +1549,8 @@ class Game:
         g._decision = None
         g._rulers = None
         g._where = g._index_all()
-        g.sharer = _sharer(g.fdefs)
+        g._sharer_of = ()
+        g._sharer = -1
         g.relink()
         g._check_integrity()
         if not g.won:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rootlaw.core.game import Game
+from rootlaw.core.hired import hirelings_after_move, hirelings_after_removal, river_rule_free
 from rootlaw.core.landmarks import removed_from_treetop
 from rootlaw.core.maps import (
     FERRY_USED,
@@ -21,6 +22,7 @@ from rootlaw.core.steps import Handler, Step, register_steps
 text_form("move", "move {1} -> {2}")
 text_form("warriors", "{1} warrior(s)")
 text_form("warriors_lead", "{1} warrior(s), the warlord among them")
+text_form("warriors_lent", "{1} warrior(s), {2} of them mice")  # BK.2.4 (Game.borrowed)
 
 
 def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tuple[int, int]]:
@@ -33,18 +35,23 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     access = river_access(g, s)
     links = move_table(g, s, access)
     ruler = g.rulers()
-    limited = any(fd.limits_movement for fd in g.fdefs)
+    limited = g.movement_limited()
     free = ignores_rule(g, s)
     rivers = g.board.river_adj if access == 2 else None
+    # Otter Divers (a hireling's controller ability): rule ignored at a river clearing
+    river_side = g.board.river_adj if g.hire is not None and river_rule_free(g, s) else None
     out: list[tuple[int, int]] = []
     guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
+    burrow = g.board.burrow if g.sharer() >= 0 else -1  # lent warriors never go in (12.2.2)
     for a in (origins if origins is not None else g.all_clearings()):  # the Burrow too
         if not w[a] or guard and not g.movable_warriors(s, a):
             continue
-        rules_a = free or ruler[a] == s
+        rules_a = free or ruler[a] == s or river_side is not None and bool(river_side[a])
         for b in links[a]:
-            if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
-                    and (not limited or g.may_move(s, a, b))):
+            if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a]
+                 or river_side is not None and bool(river_side[b]))
+                    and (not limited or g.may_move(s, a, b))
+                    and (b != burrow or w[a] > g.borrowed(s, a))):
                 out.append((a, b))
     return out
 
@@ -59,7 +66,8 @@ def ferry_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[t
         return []
     out: list[tuple[int, int]] = []
     for b in ferry_destinations(g, a):
-        if ((not needs_rule(g, s, a, b) or g.rules(s, a) or g.rules(s, b))
+        if ((not needs_rule(g, s, a, b) or g.rules(s, a) or g.rules(s, b)
+             or g.hire is not None and river_rule_free(g, s))  # the lake: rivers (C.2.2)
                 and g.may_move(s, a, b)):
             out.append((a, b))
     return out
@@ -71,16 +79,20 @@ def can_move(g: Game, s: int) -> bool:
     access = river_access(g, s)
     links = move_table(g, s, access)
     ruler = g.rulers()
-    limited = any(fd.limits_movement for fd in g.fdefs)
+    limited = g.movement_limited()
     free = ignores_rule(g, s)
     rivers = g.board.river_adj if access == 2 else None
+    river_side = g.board.river_adj if g.hire is not None and river_rule_free(g, s) else None
     guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
+    burrow = g.board.burrow if g.sharer() >= 0 else -1  # lent warriors never go in (12.2.2)
     for a in g.all_clearings():  # the Burrow too (12.2.2)
         if w[a] and links[a] and not (guard and not g.movable_warriors(s, a)):
-            rules_a = free or ruler[a] == s
+            rules_a = free or ruler[a] == s or river_side is not None and bool(river_side[a])
             for b in links[a]:
-                if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a])
-                        and (not limited or g.may_move(s, a, b))):
+                if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a]
+                     or river_side is not None and bool(river_side[b]))
+                        and (not limited or g.may_move(s, a, b))
+                        and (b != burrow or w[a] > g.borrowed(s, a))):
                     return True
     return bool(g.ferry) and bool(ferry_pairs(g, s))
 
@@ -123,17 +135,29 @@ def bot_move(g: Game, s: int, a: int, b: int, n: int) -> None:
         take_ferry(g, s, a, b)
 
 
-def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None) -> None:
+def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None,
+            lent: int = -1) -> None:
     """Move n warriors of s from a to b (moved by ``mover``, by default s), then
-    resolve what the move triggers."""
+    resolve what the move triggers. ``lent``: how many of them are warriors lent to s for
+    all intents (BK.2.4, ``Game.borrowed``), when the mover chose; by default as many as
+    can go (rulings.md), none into the Burrow (12.2.2)."""
+    k = g.borrowed(s, a) if g.sharer() >= 0 else 0
     g.warriors[s][a] -= n
     g.warriors[s][b] += n
     g.pieces_changed(a, b)
+    if k:
+        own = g.warriors[s][a] + n - k
+        m = lent if lent >= 0 else min(n, k) if b != g.board.burrow else max(0, n - own)
+        if m:
+            sh = g.sharer()
+            g.fdefs[sh].shared_moved(g, sh, s, a, b, m)
     steps: list[Step] = []
     who = s if mover is None else mover
     for o, fd in enumerate(g.fdefs):
         steps.extend(fd.after_move(g, o, who, a, b, n))
-    steps.extend(g.fdefs[s].on_warriors_moved(g, s, a, b, n, who))
+    steps.extend(g.odef(s).on_warriors_moved(g, s, a, b, n, who))
+    if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
+        steps.extend(hirelings_after_move(g, s, who, a, b, n))
     if steps:
         g.push(*steps)
 
@@ -158,31 +182,62 @@ class MoveCount(Handler):
         if p and g.turn_seat == s:  # 14.2.2: the warlord moves on its owner's turn only
             out: list[Option] = [] if lead else [("warriors", k) for k in range(1, n - p + 1)]
             return out + [("warriors_lead", k) for k in range(p, n + 1)]
+        lent = g.borrowed(s, a) if g.sharer() >= 0 else 0
+        if lent and lent < n:  # BK.2.4: the mover chooses which of its warriors go
+            return lent_counts(g, n, lent, st[3] == g.board.burrow)
         return [("warriors", k) for k in range(1, n + 1)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "warriors_lead":
             g.fdefs[st[1]].moved_protected(g, st[1], st[2], st[3])
+        elif o[0] == "warriors_lent":
+            do_move(g, st[1], st[2], st[3], o[1], lent=o[2])
+            if len(st) > 4 and st[4]:  # by the Ferry (C.2.5)
+                take_ferry(g, st[1], st[2], st[3])
+            return
         do_move(g, st[1], st[2], st[3], o[1])
         if len(st) > 4 and st[4]:  # by the Ferry (C.2.5)
             take_ferry(g, st[1], st[2], st[3])
 
 
-def remove_warriors(g: Game, s: int, c: int, n: int, in_battle: bool = False) -> int:
+def lent_counts(g: Game, n: int, lent: int, burrow: bool) -> list[Option]:
+    """BK.2.4: the ways n movable warriors, ``lent`` of them lent for all intents
+    (``Game.borrowed``), can take a move: how many go, and how many of them are lent
+    (none into the Burrow, 12.2.2: they stay Borough Kings pieces, G.1.33)."""
+    own = n - lent
+    out: list[Option] = []
+    for k in range(1, n + 1):
+        for m in range(max(0, k - own), (0 if burrow else min(k, lent)) + 1):
+            out.append(("warriors_lent", k, m))
+    return out
+
+
+def remove_warriors(g: Game, s: int, c: int, n: int, in_battle: bool = False,
+                    lent: int = -1) -> int:
     """Remove up to n of s's warriors from c to the supply (G.1.22; with Coffin Makers in
     play, onto that card instead, E&P); triggers are the caller's. Outside battle, never
-    a protected warrior (14.2.2 The Warlord)."""
+    a protected warrior (14.2.2 The Warlord). ``lent``: how many of them are warriors
+    lent to s for all intents (BK.2.4, ``Game.borrowed``: they return to their owner's
+    supply), when the side taking hits chose; by default as many as can go (rulings.md)."""
     n = min(n, g.warriors[s][c] if in_battle else g.removable_warriors(s, c))
     if n:
-        fd = g.fdefs[s]
+        fd = g.odef(s)
         # 14.2.2: the warlord (removed in battle, last) never goes onto Coffin Makers
         spared = (fd.protected_warriors(g, s, c) if fd.protects_warriors
                   and n == g.warriors[s][c] else 0)
+        sh = g.sharer()
+        k = g.borrowed(s, c) if sh >= 0 else 0
+        m = min(n, k) if lent < 0 else min(n, k, lent)
         g.warriors[s][c] -= n
         g.pieces_changed(c)
         cards = g.cards
-        if cards.coffin_seat >= 0 and n > spared:
-            g.cards = cards.add_coffins(s, n - spared)
+        coffins = cards.coffin_seat >= 0
+        if coffins and n - m > spared:
+            cards = g.cards = cards.add_coffins(s, n - m - spared)
+        if coffins and m:
+            g.cards = cards.add_coffins(sh, m)  # lent warriors are their owner's
+        if sh >= 0 and (m or s == sh):  # the lender follows its warriors (BK.2.3)
+            g.fdefs[sh].shared_removed(g, sh, s, c, n, m, coffins)
     return n
 
 
@@ -269,19 +324,21 @@ def resolve_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
     lost: dict[tuple[int, int], list[int]] = {}
     for s, c, n in warriors:
         if n > 0:
-            steps.extend(g.fdefs[s].on_warriors_removed(g, s, c, n, by, s == defender))
+            steps.extend(g.odef(s).on_warriors_removed(g, s, c, n, by, s == defender))
             lost.setdefault((s, c), [0, 0])[0] += n
+    if warriors and g.hire is not None and g.hire.watches_removals:  # Feline Physicians
+        steps.extend(hirelings_after_removal(g, by, warriors))
     if pieces:
         by_owner: dict[int, list[tuple[int, str]]] = {}
         for s, c, kind in pieces:
-            steps.extend(g.fdefs[s].on_piece_removed(g, s, c, kind, by))
+            steps.extend(g.odef(s).on_piece_removed(g, s, c, kind, by))
             lost.setdefault((s, c), [0, 0])[1] += 1
             by_owner.setdefault(s, []).append((c, kind))
         for s, lst in by_owner.items():  # one event per owner (12.2.3)
-            steps.extend(g.fdefs[s].on_pieces_removed(g, s, lst, by))
+            steps.extend(g.odef(s).on_pieces_removed(g, s, lst, by))
     if pieces and g.landmarks is not None:  # the Elder Treetop's slot (Appendix F)
         removed_from_treetop(g, by, pieces)
-    if by >= 0:
+    if 0 <= by < len(g.fdefs):  # a hireling removing: not its controller's rules (E.3.5)
         for (s, c), (nw, np) in lost.items():
             owner = blame.get(s, s) if blame else s
             if owner != by:

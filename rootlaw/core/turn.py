@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rootlaw.core import advanced, cards_ep, effects, maps
+from rootlaw.core import advanced, cards_ep, effects, hire, maps
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
 from rootlaw.core.options import Option, text_form
@@ -60,7 +60,7 @@ class Turn(Handler):
         g.turn_no += 1
         g.craft_used = [0, 0, 0]
         g.once = frozenset()
-        sh = g.sharer
+        sh = g.sharer()
         if sh >= 0:  # BK.2.4: warriors lent for all intents, for this player's turn
             g.fdefs[sh].lend_for_turn(g, sh, s, True)
         fd = g.fdefs[s]
@@ -93,11 +93,13 @@ class EndTurn(Handler):
             if g.won:
                 return
         g.phase = "end"
-        sh = g.sharer
+        sh = g.sharer()
         if sh >= 0:  # BK.2.4: back to their owner at the end of the turn
             g.fdefs[sh].lend_for_turn(g, sh, st[1], False)
         lent_warriors_changed(g)
         g.push(("turn", (st[1] + 1) % len(g.factions)))
+        if g.hire is not None:  # E.1.1, E.1.3: hirelings change hands at the end of a turn
+            g.push(("hire.end_turn", st[1]))
 
 
 def lent_warriors_changed(g: Game) -> None:
@@ -131,6 +133,8 @@ class BirdsongStart(Handler):
             steps.append(("better_burrow_bank", s))
         if g.deckdef.ep and g.played[s]:
             steps.extend(cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
+        if g.hire is not None:  # E.2.3 the hirelings' start-of-Birdsong actions
+            steps.extend(hire.birdsong_steps(g, s))
         if steps:
             g.push(*steps)
 

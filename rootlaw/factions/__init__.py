@@ -1,9 +1,11 @@
 """Faction modules. Importing this package registers every implemented faction."""
 from rootlaw.factions import (
     alliance,
+    borough_kings,
     corvids,
     duchy,
     eyrie,
+    host_of_light,
     hundreds,
     keepers,
     lizards,
@@ -14,6 +16,7 @@ from rootlaw.factions import (
     wyrm,
 )
 
-__all__ = ["alliance", "corvids", "duchy", "eyrie", "hundreds", "keepers", "lizards", "marquise",
+__all__ = ["alliance", "borough_kings", "corvids", "duchy", "eyrie", "host_of_light", "hundreds",
+           "keepers", "lizards", "marquise",
            "riverfolk", "spinners",
            "vagabond", "wyrm"]

@@ -27,6 +27,7 @@ from rootlaw.core.effects import (
 )
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
+from rootlaw.core.hired import battle_allowed, hirelings_after_move, removal_shielded
 from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, name_form, secret_form, text_form
@@ -75,6 +76,7 @@ for verb, fmt in {
     "repair": "repair a {1} ({2})", "special": "special action: {1}", "steal": "steal from {1}",
     "day_labor": "take {c1} from the discard pile", "damage": "damage a {1} ({2})",
     "drop": "remove a {1} ({2}) from the game", "ally_move": "bring {2} {1} warriors along",
+    "ally_mice": "bring {1} mice along (BK.2.4.I)",
     "no_ally": "move alone", "ally_hit": "remove a {1} warrior", "enlist": "enlist the {1}",
     "no_enlist": "do not enlist", "instigate": "instigate: {1} attacks {2}",
     "coalition": "activate {c1}: coalition with {2}", "glide": "glide to {1}",
@@ -354,8 +356,8 @@ class Vagabond(FactionDef):
         return None
 
     def battle_ended(self, g: Game, s: int, b: Battle) -> None:
-        if b.att == s and b.ally >= 0 and b.hits_by_ally > b.hits_by_items:
-            vs_of(g, s).relations[g.factions[b.ally]] = HOSTILE  # 9.2.9.IId
+        if b.att == s and 0 <= b.ally != s and b.hits_by_ally > b.hits_by_items:
+            vs_of(g, s).relations[g.factions[b.ally]] = HOSTILE  # 9.2.9.IId (not mice)
 
     def battle_effects(self, g: Game, s: int, b: Battle) -> list[str]:
         vs = vs_of(g, s)  # D.8.2 Swift Strike
@@ -373,8 +375,9 @@ class Vagabond(FactionDef):
     def battle_before_roll(self, g: Game, s: int, b: Battle) -> Sequence[Step]:
         """D.5.2 Protector: the defender may enlist an Arbiter in the clearing."""
         vs = vs_of(g, s)
-        if g.fdefs[b.dfd].is_bot:
-            return []  # a bot's rules never enlist him (Rootbotics: bots make no choices)
+        if g.is_hireling(b.dfd) or g.fdefs[b.dfd].is_bot:
+            return []  # a bot's rules never enlist him (Rootbotics: bots make no choices);
+            # a hireling plays by its card only (E.3.5)
         if vs.character == "arbiter" and g.pawn[s] == b.c and s not in (b.att, b.dfd):
             return [("vagabond.protector", b.dfd, s)]
         return NO_STEPS
@@ -383,7 +386,7 @@ class Vagabond(FactionDef):
                    in_battle: bool) -> None:
         """9.2.9.III Hostile; 9.2.9.IIIa Infamy."""
         vs = vs_of(g, s)
-        f = g.factions[owner]
+        f = g.owner_name(owner)  # a hireling has no relationship (Appendix E)
         if f not in vs.relations:
             return  # another Vagabond: no relationship
         infamy = 0
@@ -555,6 +558,8 @@ def pawn_to(g: Game, s: int, dest: int) -> None:
     g.pieces_changed()
     if 0 < src < FOREST and 0 < dest < FOREST:
         g.push(("vagabond.ally_move", s, src, dest))
+    if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
+        g.push(*hirelings_after_move(g, s, s, src, dest, 0))
 
 
 class Slip(Handler):
@@ -604,11 +609,16 @@ class AllyMove(Handler):
             w = g.movable_warriors(g.seat_of(f), a)  # 14.2.2: not the warlord
             if lvl == ALLIED and w:
                 out.extend(("ally_move", f, n) for n in range(1, w + 1))
+        # Crusader BK.2.4.I: warriors in his own row are mice lent to him for his turn
+        # (Game.borrowed), which he uses following the rules for Allied warriors
+        out.extend(("ally_mice", n) for n in range(1, g.warriors[s][a] + 1))
         return out + [("no_ally",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "ally_move":
             do_move(g, g.seat_of(o[1]), st[2], st[3], o[2], mover=st[1])
+        elif o[0] == "ally_mice":
+            do_move(g, st[1], st[2], st[3], o[1])
 
 
 # --------------------------------------------------------------- daylight
@@ -634,13 +644,18 @@ def battle_choices(g: Game, s: int) -> list[Option]:
     allies = [f for f, lvl in vs.relations.items()
               if lvl == ALLIED and g.warriors[g.seat_of(f)][c]]
     out = []
-    for o in g.enemies(s):
-        if not g.has_any_piece(o, c):
+    for o in g.enemy_owners(s):  # G.1.9: enemy hirelings too
+        if not g.has_any_piece(o, c) or not battle_allowed(g, s, o, c):
             continue
-        out.append(("v_battle", c, g.factions[o], ""))
-        out.extend(("v_battle", c, g.factions[o], f" with {a}") for a in allies
-                   if a != g.factions[o])
+        name = g.owner_name(o)
+        out.append(("v_battle", c, name, ""))
+        out.extend(("v_battle", c, name, f" with {a}") for a in allies if a != name)
+        if g.warriors[s][c] and o != g.sharer():  # BK.2.4.I mice, as Allied (9.2.9.IIc)
+            out.append(("v_battle", c, name, WITH_MICE))
     return out
+
+
+WITH_MICE: Final = " with mice"  # BK.2.4.I: the mice lent to him, as Allied warriors
 
 
 def aid_choices(g: Game, s: int) -> list[Option]:
@@ -682,13 +697,15 @@ def strike_choices(g: Game, s: int) -> list[Option]:
     if not c or not count(vs_of(g, s), "crossbow", READY):
         return []
     out = []
-    for o in g.enemies(s):
+    for o in g.enemy_owners(s):  # G.1.9: enemy hirelings' pieces too
+        if removal_shielded(g, s, o, c):
+            continue
         if g.warriors[o][c]:
             if g.removable_warriors(o, c):  # 14.2.2: never the warlord
-                out.append(("strike", g.factions[o], "warrior"))
+                out.append(("strike", g.owner_name(o), "warrior"))
         else:
             kinds = dict.fromkeys(p[1] for p in g.faction_pieces(o, c))
-            out.extend(("strike", g.factions[o], k) for k in kinds)
+            out.extend(("strike", g.owner_name(o), k) for k in kinds)
     return out
 
 
@@ -721,9 +738,10 @@ def special_choices(g: Game, s: int) -> list[Option]:
     if ch == "ranger":  # D.3.2 Hideout
         return [("special", "hideout")]
     if ch == "vagrant" and c:  # D.4.2 Instigate; the attacker fights with warriors or a pawn (4.3)
-        return [("instigate", g.factions[a], g.factions[d])
+        return [("instigate", g.factions[a], g.owner_name(d))
                 for a in g.others(s) if g.can_fight_in(a, c)
-                for d in g.enemies(a) if d != s and g.has_any_piece(d, c)]
+                for d in g.enemy_owners(a) if d != s and g.has_any_piece(d, c)
+                and battle_allowed(g, a, d, c)]
     if ch == "scoundrel" and c:  # D.6.2 Scorched Earth
         return [("special", "scorched earth")]
     if ch == "harrier":  # D.9.2 Glide
@@ -802,7 +820,7 @@ def _move(g: Game, s: int, o: Option) -> None:
 
 def _battle(g: Game, s: int, o: Option) -> None:
     exhaust(g, s, "sword")
-    ally = g.seat_of(o[3][6:]) if o[3] else -1
+    ally = s if o[3] == WITH_MICE else g.seat_of(o[3][6:]) if o[3] else -1
     start_battle(g, s, o[1], g.seat_of(o[2]), ally)
 
 
@@ -858,7 +876,7 @@ def _strike(g: Game, s: int, o: Option) -> None:
         trigger_removals(g, s, [(t, c, 1)], in_battle=False)
     else:
         g.take_piece(c, (t, o[2]))
-        g.score(s, g.fdefs[t].points_for_removal(g, t, o[2]), "removal")  # 3.2.1
+        g.score(s, g.odef(t).points_for_removal(g, t, o[2]), "removal")  # 3.2.1
         trigger_removals(g, s, [], [(t, c, o[2])], in_battle=False)
 
 
@@ -881,7 +899,10 @@ def _special(g: Game, s: int, o: Option) -> None:
         g.discard.remove(o[1])
         g.hands[s].append(o[1])
     elif verb == "glide":  # D.9.2
+        src = g.pawn[s]
         g.pawn[s] = o[1]
+        if g.hire is not None and g.hire.watches_moves:  # the Bands (not along a path)
+            g.push(*hirelings_after_move(g, s, s, src, o[1], 0))
     elif verb == "instigate":  # D.4.2
         start_battle(g, g.seat_of(o[1]), c, g.seat_of(o[2]))
         g.current_battle().instigator = s
