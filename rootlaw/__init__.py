@@ -51,7 +51,8 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
              suits: str | list[str] | None = None, *, setup: str = "standard",
              players: int | None = None, bots: list[str] | None = None,
              insurgents_at_two: bool = False, landmarks: int | list[str] | None = None,
-             map_landmarks: str | None = None, **kwargs: Any) -> Game:
+             map_landmarks: str | None = None, crusader: bool = False,
+             **kwargs: Any) -> Game:
     """Set up a game and run it to the first decision.
 
     ``rules``: "law" (the Law of Root, the default) or "prototype" (the print-and-play
@@ -64,6 +65,9 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
     (A.3), the others named ``seat1``, ``seat2``... until they choose.
     ``insurgents_at_two`` keeps the insurgent cards in a two-player draft (A.8.1.I:
     only with hirelings).
+    ``crusader`` (a draft, A.8.1) deals the setup cards of the Crusader expansion's
+    factions (fan-made) with the Law's: readings of a text that prints none
+    (rootlaw/data/crusader.json, docs/rulings.md).
     ``landmarks`` (Advanced Setup only, A.5, Appendix F): 1 or 2 landmark cards dealt at
     random, or a list of one or two landmark ids (tower, ferry, lost_city,
     legendary_forge, black_market, elder_treetop) to deal; the last and second-to-last
@@ -84,6 +88,9 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
     ``setup_choices`` (e.g. the Vagabot's character, Rootbotics 7.3.1).
     """
     rules = kwargs.pop("rules", "law")
+    if rules != "law" and crusader:
+        raise SetupError("the Crusader factions play by the Law of Root: not with the "
+                         f"{rules} rules")
     if rules != "law":  # another rule set (DESIGN.md; issue 40): its own package sets it up
         from rootlaw.prototype import new_game as variant_game
 
@@ -116,11 +123,16 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
         options.update(_landmark_options(landmarks, map_landmarks, setup, len(seats)))
     if setup == "advanced":
         options["setup"] = "advanced"
-        _check_draft(seats, insurgents_at_two)
+        if crusader:
+            options["crusader"] = True  # the Crusader setup cards join the draft (A.8.1)
+        _check_draft(seats, insurgents_at_two, crusader=crusader)
         if insurgents_at_two:
             options["insurgents_at_two"] = True
     elif insurgents_at_two:
         raise SetupError("insurgents_at_two is a rule of the Advanced Setup's draft (A.8.1.I)")
+    elif crusader:
+        raise SetupError("crusader adds setup cards to the Advanced Setup's draft (A.8.1): "
+                         "setup='advanced'")
     return Game.new(seats, map=map, deck_name=deck, seed=seed, options=options)
 
 
@@ -194,9 +206,9 @@ def _landmark_options(landmarks: Any, map_landmarks: Any, setup: str,
     return out
 
 
-def _check_draft(seats: list[str], insurgents_at_two: bool) -> None:
+def _check_draft(seats: list[str], insurgents_at_two: bool, crusader: bool = False) -> None:
     """A.8.1: enough setup cards for the players who choose, one militant among them."""
-    from rootlaw.core.advanced import draft_pool_size, open_cards
+    from rootlaw.core.advanced import draft_pool_size, open_cards, setup_cards
 
     undrafted = sum(1 for f in seats if is_seat_name(f))
     if insurgents_at_two:
@@ -205,7 +217,8 @@ def _check_draft(seats: list[str], insurgents_at_two: bool) -> None:
     if not undrafted:
         return
     taken = [FACTIONS[f].replaces or f for f in seats if not is_seat_name(f)]
-    militant, insurgent = open_cards(taken, len(seats), insurgents_at_two)
+    militant, insurgent = open_cards(taken, len(seats), insurgents_at_two,
+                                     cards=setup_cards({"crusader": crusader}))
     need = draft_pool_size(undrafted)
     if not militant or len(militant) + len(insurgent) < need:
         raise SetupError(f"A.8.1: the draft needs {need} setup cards with a militant one; "

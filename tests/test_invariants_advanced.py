@@ -55,9 +55,34 @@ def game_for(seed: int) -> Game:
     return rootlaw.new_game(players=players, bots=bots, setup="advanced", seed=seed, **where)
 
 
-def play_checked(seed: int) -> Game:
+# the Crusader factions (fan-made) in the Advanced Setup: their setup cards in drafts that
+# deal them (``crusader=True``, A.8.1) and given to it; a tenth of ROOTLAW_CRUSADER_GAMES
+CRUSADER_GAMES = int(os.environ.get("ROOTLAW_CRUSADER_GAMES", "2000")) // 10
+CRUSADER_GIVEN = [
+    ["spinners", "wyrm", "marquise", "eyrie", "alliance"],
+    ["spinners", "hundreds", "keepers", "duchy", "wyrm", "vagabond"],
+    ["wyrm", "lizards", "corvids", "riverfolk", "mechanical_marquise"],
+    ["spinners", "wyrm", "vagabond", "vagabond2", "electric_eyrie", "automated_alliance"],
+]
+
+
+def crusader_game_for(seed: int) -> Game:
+    """Seed by seed: drafts of 2-6 players with the Crusader cards dealt too (bots in
+    some seats), every map with both decks; one game in three with the factions given."""
+    rnd = random.Random(seed * 11 + 3)
+    where = {"map": MAPS[seed % len(MAPS)], "deck": DECKS[seed // len(MAPS) % len(DECKS)]}
+    if seed % 3 == 2:
+        factions = CRUSADER_GIVEN[seed // 3 % len(CRUSADER_GIVEN)]
+        return rootlaw.new_game(factions=factions, setup="advanced", seed=seed, **where)
+    players = 2 + seed % 5
+    bots = rnd.sample(BOTS, rnd.choice([0, 1]) if players > 2 else 0)
+    return rootlaw.new_game(players=players, bots=bots, setup="advanced", seed=seed,
+                            crusader=True, **where)
+
+
+def play_checked(seed: int, crusader: bool = False) -> Game:
     rnd = random.Random(seed)
-    g = game_for(seed)
+    g = crusader_game_for(seed) if crusader else game_for(seed)
     offset = rnd.randrange(SAMPLE_EVERY)
     n = 0
     scored = last_score = 0
@@ -95,3 +120,12 @@ def test_random_advanced_setup_games_keep_invariants(batch: int) -> None:
             again = Game.replay(g.setup, g.log)
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
     assert {5, 6} <= counts or GAMES < BATCH  # five and six players in every batch
+
+
+@pytest.mark.parametrize("batch", range(max(1, CRUSADER_GAMES // BATCH)))
+def test_random_advanced_setup_games_with_the_crusader_cards(batch: int) -> None:
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        g = play_checked(seed, crusader=True)
+        if seed % 5 == 0:
+            again = Game.replay(g.setup, g.log)
+            assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"

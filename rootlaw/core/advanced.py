@@ -111,7 +111,7 @@ class Advanced:
                 or not 0 <= first < n):
             raise ValueError("the Advanced Setup's record does not match the seats")
         for f, char in pool:
-            if f not in SETUP_CARDS or (char and char not in CHARACTERS):
+            if not card_class_of(f) or (char and char not in CHARACTERS):
                 raise ValueError(f"no setup card {f!r} with character {char!r} (A.8.1)")
         return cls(first, pool, str(d["locked"]), homelands, chars, bool(d["drafting"]),
                    names)
@@ -189,14 +189,40 @@ def draft_pool_size(undrafted: int) -> int:
     return undrafted + 1
 
 
+def fan_setup_cards(expansion: str) -> dict[str, str]:
+    """The setup cards of a fan expansion's factions ("crusader": the Crusader factions
+    implemented), by class: readings of texts that print none (docs/rulings.md)."""
+    return {str(f): fd.setup_class for f, fd in FACTIONS.items()
+            if expansion and fd.fan == expansion and fd.setup_class}
+
+
+def setup_cards(setup: dict[str, Any]) -> dict[str, str]:
+    """A.8.1: the setup cards of a game's draft by class: the Law's (B.4.4), with the
+    Crusader factions' when the game asks (``setup["crusader"]``)."""
+    if not setup.get("crusader"):
+        return SETUP_CARDS
+    return {**SETUP_CARDS, **fan_setup_cards("crusader")}
+
+
+def card_class_of(f: str) -> str:
+    """A setup card's class, the Law's or a fan faction's (A.8.1)."""
+    cls = SETUP_CARDS.get(f)
+    if cls is not None:
+        return cls
+    fd = FACTIONS.get(f)
+    return fd.setup_class if fd is not None and fd.fan else ""
+
+
 def open_cards(taken: list[str], players: int, insurgents_at_two: bool,
-               barred: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+               barred: tuple[str, ...] = (),
+               cards: dict[str, str] | None = None) -> tuple[list[str], list[str]]:
     """A.8.1: the militant and insurgent setup cards that can be dealt: not a faction
     already seated (a bot uses its Law faction's components, Rootbotics 3.2), not one
-    whose hireling is in play (A.6.5), no insurgents at two players (A.8.1.I)."""
+    whose hireling is in play (A.6.5), no insurgents at two players (A.8.1.I). ``cards``:
+    the game's setup cards (``setup_cards``), the Law's by default."""
     militant: list[str] = []
     insurgent: list[str] = []
-    for f, cls in SETUP_CARDS.items():
+    for f, cls in (SETUP_CARDS if cards is None else cards).items():
         if f in taken or f in barred:
             continue
         if cls == MILITANT:
@@ -445,14 +471,15 @@ class DealSetupCards(Handler):
         undrafted = sum(1 for f in g.factions if is_seat_name(f))
         militant, insurgent = open_cards(seated_factions(g), len(g.factions),
                                          bool(g.setup.get("insurgents_at_two")),
-                                         tuple(g.setup.get("barred", ())))
+                                         tuple(g.setup.get("barred", ())),
+                                         cards=setup_cards(g.setup))  # Crusader: rulings.md
         militant = g.shuffle("militant_setup_cards", militant)
         pool = [militant.pop()]
         rest = g.shuffle("setup_cards", militant + insurgent)
         for _ in range(undrafted):
             pool.append(rest.pop())
         last = pool[-1]
-        locked = last if SETUP_CARDS[last] == INSURGENT else ""
+        locked = last if card_class_of(last) == INSURGENT else ""
         dealt: list[tuple[str, str]] = []
         for f in pool:
             char = ""

@@ -209,6 +209,7 @@ class Spinners(FactionDef):
     setup_order = "N"  # after the factions SOM.3.2 places it opposite (rulings.md)
     setup_class = str(_D["setup_class"])  # A.8.1 (reading, crusader.json)
     corner_setup = True  # SOM.3.2: a corner clearing
+    fan = "crusader"  # its setup card joins a draft that asks for it (A.8.1)
     reach = int(_D["reach"])  # 5.2 (reading, crusader.json)
     warriors = int(_D["warriors"])  # SOM.3.1
     buildings = {kind: PER_SUIT for kind in INFIRMARY_KINDS}
@@ -696,8 +697,9 @@ def hit_enemies(g: Game, s: int, ev: RemovalEvent, c: int) -> list[tuple[int, in
     another player (not a cost their owner paid): SOM.2.3's "enemy warriors"."""
     out: list[tuple[int, int]] = []
     by: int = ev[0]
+    players = len(g.factions)  # faction warriors: a player's (hirelings are no faction)
     for o, x, n in ev[1]:
-        if (x == c and n > 0 and o != by and o != s and g.is_enemy(s, o)
+        if (x == c and n > 0 and o != by and o != s and o < players and g.is_enemy(s, o)
                 and g.treated_as_own_by(o) != s):
             out.append((o, n))
     return out

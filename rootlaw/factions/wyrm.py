@@ -174,8 +174,9 @@ def opponents_pieces(g: Game, s: int, c: int) -> int:
     n = 0
     for o in g.others(s):
         n += g.warriors[o][c] + (1 if g.pawn[o] == c else 0)
+    players = len(g.factions)
     for p in g.buildings[c] + g.tokens[c]:
-        if p[0] >= 0 and p[0] != s:
+        if 0 <= p[0] < players and p[0] != s:
             n += 1
     return n
 
@@ -221,6 +222,7 @@ class Wyrm(FactionDef):
     setup_order = "P"  # VW.3.3 counts every opponent's pieces: last (rulings.md)
     setup_class = str(_D["setup_class"])  # A.8.1 (reading, crusader.json)
     reach = int(_D["reach"])  # 5.2 (reading, crusader.json)
+    fan = "crusader"  # its setup card joins a draft that asks for it (A.8.1)
     warriors = int(_D["wyrmlings"])  # VW.3.1
     tokens = {SCARED: FEAR, COWED: FEAR}  # eight in all, either side up (VW.3.2)
     crafts_with: tuple[str, ...] = FEAR_KINDS  # VW.2.1

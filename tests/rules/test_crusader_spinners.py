@@ -331,3 +331,41 @@ def test_spinners_save_load_and_view_round_trip() -> None:
     again = Game.from_json(g.to_json())
     assert again.to_json() == g.to_json() and st_of(again, 0).ward == {E: 2, M: 1}
     assert_illegal(g, ("som_first_response", 5))
+
+
+# ======================================================== the Advanced Setup
+def test_advanced_setup_card_a_homeland_on_the_edge_set_up_as_som_3_2() -> None:
+    """A.8.2 with the Spinners' setup card (a reading, rootlaw/data/crusader.json)."""
+    g = rootlaw.new_game([M, E, SM], setup="advanced", seed=4)
+    while not (g.decision.seat == SM and g.decision.kind == "setup_homeland"):
+        g.apply(g.decision.options[0])
+    s = g.seat_of(SM)
+    from rootlaw.core.advanced import distances, enemy_homelands
+
+    enemy = enemy_homelands(g, s)
+    homes = [o[1] for o in options(g)]
+    assert homes and set(homes) <= set(g.board.edge) and not set(homes) & set(enemy)
+    dist = distances(g, enemy) if enemy else None
+    assert dist is None or all(dist[c] >= 2 for c in homes)  # not adjacent (A.8.2.II)
+    c = homes[0]
+    g.apply(("homeland", c))
+    assert g.adv.homelands[s] == (c,) and g.warriors[s][c] == 2
+    assert (s, "infirmary_" + g.suits[c]) in g.buildings[c]
+
+
+def test_the_crusader_setup_cards_join_a_draft_that_asks_for_them() -> None:
+    from rootlaw.core.advanced import open_cards, setup_cards
+
+    law = open_cards([], 4, False)
+    both = open_cards([], 4, False, cards=setup_cards({"crusader": True}))
+    assert SM not in law[1] and SM in both[1] and "wyrm" in both[0]  # insurgent, militant
+    for seed in range(60):
+        g = rootlaw.new_game(players=4, setup="advanced", seed=seed, crusader=True)
+        if ("draft", SM) in options(g):
+            break
+    else:
+        raise AssertionError("no draft offered the Spinners' card first")
+    who = g.decision.seat
+    g.apply(("draft", SM))
+    assert g.factions[g.seat_of(who)] == SM and g.decision.kind == "setup_homeland"
+    assert g.decision.seat == SM  # it sets up at once (A.8.2)

@@ -266,3 +266,24 @@ def test_wyrm_save_load_view_and_the_rule_cache() -> None:
     assert again.to_json() == g.to_json()
     v = g.view(M)["players"][VW]["faction"]
     assert v["wyrm"] == 5 and v["lair"] == ["sword"] and v["growth_on_track"] == 0
+
+
+# ======================================================== the Advanced Setup
+def test_advanced_setup_card_the_homeland_with_the_fewest_opponents_pieces() -> None:
+    """A.8.2 with the Wyrm's setup card (a reading, rootlaw/data/crusader.json)."""
+    g = rootlaw.new_game([M, E, VW], setup="advanced", seed=2)
+    while not (g.decision.seat == VW and g.decision.kind == "setup_homeland"):
+        g.apply(g.decision.options[0])
+    s = g.seat_of(VW)
+    from rootlaw.core.advanced import enemy_homelands
+    from rootlaw.factions.wyrm import opponents_pieces
+
+    homes = [o[1] for o in options(g)]
+    enemy = enemy_homelands(g, s)
+    assert homes and not set(homes) & set(enemy)
+    low = min(opponents_pieces(g, s, c) for c in homes)
+    assert all(opponents_pieces(g, s, c) == low for c in homes)
+    c = homes[-1]
+    g.apply(("homeland", c))
+    assert g.pawn[s] == c and g.warriors[s][c] == 2 and g.tokens[c] == ((s, SCARED),)
+    assert g.adv.homelands[s] == (c,)
