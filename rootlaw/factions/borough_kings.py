@@ -68,26 +68,21 @@ CRAFTED: Final = "bk_crafted_item"  # g.once: BK.8.2 the Oligarch drew for an it
 text_form("bk_corner", "place an arsenal in corner {1}")
 text_form("bk_adjacent", "place an arsenal in {1}")
 text_form("bk_rearrange", "place a rearranged warrior in {1}")
-text_form("bk_regent", "choose the {n1} regent")
+text_form("bk_regent", "choose the {c1} regent")
 text_form("bk_new_arsenal", "place a new arsenal and six warriors in {1}")
-text_form("bk_general", "General: add {c1} to the {n2} column (1 VP)")
-text_form("bk_battle", "conquer ({n1}): battle in {2} against {3}")
-text_form("bk_move", "conquer ({n1}): move {2} -> {3}")
-text_form("bk_ferry", "conquer ({n1}): move {2} -> {3} by the Ferry")
-text_form("bk_recruit", "recruit ({n1}) in {2}")
-text_form("bk_arsenal", "consolidate ({n1}): place an arsenal in {2}")
-text_form("bk_herald", "consolidate ({n1}): place a herald in {2}")
-text_form("bk_coup", "cannot fully take a {n1} card: Palace Coup")
+text_form("bk_general", "General: add {c1} to the {c2} column (1 VP)")
+text_form("bk_battle", "conquer ({1}): battle in {2} against {3}")
+text_form("bk_move", "conquer ({1}): move {2} -> {3}")
+text_form("bk_ferry", "conquer ({1}): move {2} -> {3} by the Ferry")
+text_form("bk_recruit", "recruit ({1}) in {2}")
+text_form("bk_arsenal", "consolidate ({1}): place an arsenal in {2}")
+text_form("bk_herald", "consolidate ({1}): place a herald in {2}")
+text_form("bk_coup", "cannot fully take a {1} card: Palace Coup")
 text_form("bk_abdicate", "abdicate: declare a Palace Coup")
-text_form("bk_add", "add {c1} to the {n2} column")
+text_form("bk_add", "add {c1} to the {c2} column")
 text_form("bk_heralds", "move {1} herald(s) along")
 text_form("bk_oligarch", "Oligarch: draw a card")
-for _k, _v in (("conquer", "Conquer"), ("recruit", "Recruit"), ("consolidate", "Consolidate"),
-               ("general", "General"), ("oligarch", "Oligarch"), ("populist", "Populist"),
-               ("tyrant", "Tyrant"), (HENCHMAN, "Loyal Henchman"), (ARSENAL, "arsenal"),
-               (HERALD, "herald"), ("bird", "bird"), ("fox", "fox"), ("rabbit", "rabbit"),
-               ("mouse", "mouse")):
-    name_form(_k, _v)
+name_form(HENCHMAN, "Loyal Henchman")  # (columns and regents read as {c}: their titles)
 
 
 class BoroughKingsState(FactionState):
@@ -189,6 +184,7 @@ class BoroughKings(FactionDef):
     setup_order = str(_T["setup_order"])
     setup_class = str(_T["setup_class"])  # A.8.1 (rulings.md: a reading)
     corner_setup = True  # section 5: starts in a corner clearing (BK.3.2)
+    fan = "crusader"  # its setup card joins a draft that asks for it (A.8.1)
     reach = int(_T["reach"])  # 5.2 (rulings.md: a reading)
     warriors = RATS + MICE  # BK.3.1
     buildings = {ARSENAL: ARSENALS}

@@ -62,22 +62,20 @@ REWARD_OF: Final[dict[str, str]] = {kind_of(s, r): r for s in SUITS for r in REW
 text_form("hol_corner", "place four warriors in corner {1}")
 text_form("hol_edge", "place four warriors in {1}")
 text_form("hol_home", "place three warriors in {1}")
-text_form("hol_recruit", "spend {c1}: a warrior at each {n2} firebrand")
+text_form("hol_recruit", "spend {c1}: a warrior at each {2} firebrand")
 text_form("hol_recruit_at", "place the warrior at the firebrand in {1}")
-text_form("hol_pillar", "choose the Pillar of {n1}")
+text_form("hol_pillar", "choose the Pillar of {c1}")
 text_form("hol_move", "move {1} -> {2} (then you may battle)")
 text_form("hol_ferry", "move {1} -> {2} by the Ferry (then you may battle)")
-text_form("hol_sermon", "sermon: reveal {c1}, a {n2} firebrand in {3}")
+text_form("hol_sermon", "sermon: reveal {c1}, a {2} firebrand in {3}")
 text_form("hol_charity", "Charity: draw two cards")
 text_form("hol_perseverance", "Perseverance: three warriors in {1}")
-text_form("hol_proselytize", "Proselytize: spend {c1}, a {n2} firebrand in {3}")
+text_form("hol_proselytize", "Proselytize: spend {c1}, a {2} firebrand in {3}")
 text_form("hol_righteousness", "Righteousness: up to two battles")
 text_form("hol_end", "end Daylight")
 for _s in SUITS:
     for _r, _w in (("two_warriors", "Two Warriors"), ("flame", "Flame"), ("card", "Card")):
         name_form(kind_of(_s, _r), f"firebrand ({_s}, {_w})")
-for _p in PILLARS:
-    name_form(_p, _p.title())
 
 
 class HostState(FactionState):
@@ -159,6 +157,7 @@ class Host(FactionDef):
     setup_order = str(_T["setup_order"])
     setup_class = str(_T["setup_class"])  # A.8.1 (rulings.md: a reading)
     corner_setup = True  # section 5: starts in a corner clearing (HOL.3.1)
+    fan = "crusader"  # its setup card joins a draft that asks for it (A.8.1)
     reach = int(_T["reach"])  # 5.2 (rulings.md: a reading)
     warriors = int(_T["warriors"])  # rulings.md: the text gives no number
     tokens = {k: sum(1 for r in START_TRACK[SUITS.index(SUIT_OF[k])] if r == REWARD_OF[k])
@@ -317,10 +316,16 @@ class Setup(Handler):
     def run(self, g: Game, st: Step) -> None:
         s: int = st[1]
         fs = st_of(g, s)
-        fs.track = tuple(tuple(g.shuffle("firebrands", list(t))) for t in START_TRACK)
+        tokens = [SUITS[i] + ":" + r for i in range(len(SUITS)) for r in START_TRACK[i]]
+        track: list[list[str]] = [[], [], []]
+        for token in g.shuffle("firebrands", tokens):  # all twelve shuffled face down
+            suit, reward = token.split(":")
+            track[SUITS.index(suit)].append(reward)  # each onto its suit's spaces
+        fs.track = tuple(tuple(t) for t in track)
         fs.known = (0, 0, 0)
         fs.fervor = 0
         fs.pillar = PILLARS[g.random_index("pillar", len(PILLARS))]
+        g.note("pillar", g.factions[s], fs.pillar)
 
 
 # ---------------------------------------------------------------- birdsong
