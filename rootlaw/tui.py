@@ -27,7 +27,8 @@ COLORS = {"marquise": "#d9762b", "eyrie": "#2f6db3", "alliance": "#3c9a4a",
           "vagabond": "#8a8a8a", "vagabond2": "#7a5aa8", "lizards": "#c9b91c",
           "riverfolk": "#3aa39b", "duchy": "#9a6a3e", "corvids": "#6a63c9",
           "hundreds": "#c0392b", "keepers": "#a0a4ad", "mechanical_marquise": "#d9762b",
-          "electric_eyrie": "#2f6db3", "automated_alliance": "#3c9a4a", "vagabot": "#8a8a8a"}
+          "electric_eyrie": "#2f6db3", "automated_alliance": "#3c9a4a", "vagabot": "#8a8a8a",
+          "spinners": "#c0508a", "wyrm": "#6b9a3a"}
 # parts of a faction's view that are None while hidden from this seat
 HIDDEN_WHEN_NONE = {"supporters": "face down", "supply": "hidden"}
 
@@ -68,7 +69,8 @@ def plural(n: int, word: str) -> str:
 
 # view keys whose plain words would mislead (a clearing's number read as a count)
 KEY_WORDS = {"warlord": "Warlord in", "pawn": "Pawn in", "keep": "Keep in",
-             "corner": "Starting corner", "max_rolled_hits": "Most rolled hits"}
+             "corner": "Starting corner", "max_rolled_hits": "Most rolled hits",
+             "wyrm": "The Wyrm in"}
 
 
 def words(key: str) -> str:

@@ -299,7 +299,7 @@ class Wyrm(FactionDef):
                 g.score(b.att, 1, "treasure")
         else:  # VW.2.3: removed, the Wyrm is placed in an adjacent forest instead
             pawn_to(g, s, forest_place(g, choice[1]))
-            g.note("wyrm_forest", g.factions[s], choice[1])
+            g.note("wyrm_forest", g.factions[s], "forest " + choice[1])
         return None
 
     def on_full_removal(self, g: Game, s: int, c: int, by: int) -> Sequence[Step]:
@@ -711,7 +711,7 @@ class Flee(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "wy_forest":
             pawn_to(g, st[1], forest_place(g, o[1]))
-            g.note("wyrm_forest", g.factions[st[1]], o[1])
+            g.note("wyrm_forest", g.factions[st[1]], "forest " + o[1])
 
 
 register_steps(

@@ -76,6 +76,7 @@ def catalog() -> dict[str, Any]:
         factions.append({
             "id": fid, "name": fd.name, "bot": fd.is_bot, "replaces": fd.replaces or None,
             "reach": fd.reach, "setup_order": fd.setup_order,
+            "fan": fd.fan or None,  # a fan expansion's faction (Crusader): readings
             "traits": list(getattr(fd, "traits", ()) or ()),
             "setup_choices": {k: list(v) for k, v in
                               (getattr(fd, "setup_choices", {}) or {}).items()},

@@ -6,7 +6,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
   vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b",
-  duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d", keepers: "#8c8f96" };
+  duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d", keepers: "#8c8f96",
+  spinners: "#a23b72", wyrm: "#4f7a28" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
   keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
@@ -61,6 +62,12 @@ const SPRITES = {
   mob: `${CIRCLE(4.2, -5.5, 4)} ${CIRCLE(4.2, 5.5, 4)} ${CIRCLE(4.2, 0, -4.5)}`,
   waystation: "M-10.5,9.5 L0,-10.5 L10.5,9.5 Z",
   relic: "M-6,-8.5 L6,-8.5 L10.5,-2 L0,10.5 L-10.5,-2 Z",
+  // the Crusader expansion (fan-made): the Spinners' infirmaries and webs, the Wyrm and
+  // its fear tokens (their side up as a letter, S scared or C cowed)
+  infirmary: "M-10,-10 L10,-10 L10,10 L-10,10 Z M-2.5,-7 L2.5,-7 L2.5,-2.5 L7,-2.5 L7,2.5 L2.5,2.5 L2.5,7 L-2.5,7 L-2.5,2.5 L-7,2.5 L-7,-2.5 L-2.5,-2.5 Z",
+  web: `${CIRCLE(10)} ${CIRCLE(7.5)} ${CIRCLE(5.5)} ${CIRCLE(3)} M-0.6,-10 L0.6,-10 L0.6,10 L-0.6,10 Z M-10,-0.6 L10,-0.6 L10,0.6 L-10,0.6 Z`,
+  fear: "M-11,0 Q0,-11 11,0 Q0,11 -11,0 Z",
+  wyrm: "M-10,9 Q-12,2 -6,1 Q2,0 2,-4 Q2,-8 -2,-8 L1,-11 Q8,-10 8,-4 Q8,4 -1,5 Q-5,5 -5,8 L6,8 L6,10 L-10,10 Z",
   ruin: "M-9.5,10 L-9.5,-2 L-5.5,-6 L-5.5,10 Z M-2,10 L-2,-9.5 L2,-9.5 L2,10 Z M5.5,10 L5.5,-4 L9.5,-1 L9.5,10 Z",
   piece: "M-9,-9 L9,-9 L9,9 L-9,9 Z",
 };
@@ -200,7 +207,7 @@ function clearingPieces(c, colors, names, hidden = {}) {
   for (const [key, n] of tokens) {
     const [owner, kind] = key.split("|");
     let name = `${names[owner] || owner} ${pieceName(kind)}${n > 1 ? ` ×${n}` : ""}`;
-    let mark = relicLetter(kind)?.slice(1) ?? null; // a relic's value, "?" face down
+    let mark = relicLetter(kind)?.slice(1) ?? FEAR_SIDE[kind] ?? null; // a relic's value, "?" face down
     let drawn = kind;
     const fd = hidden[owner];
     if (fd && fd.kind === kind) {
@@ -262,8 +269,12 @@ function landmarkPieces(view, c) {
     svg("path", { class: "landmark-shape", d: LANDMARK_SHAPES[id][1] })));
 }
 
+// pawns drawn with their own shape (VW.2.2: the Wyrm); any other pawn is a pawn
+const PAWN_SPRITES = { wyrm: "wyrm" };
+const FEAR_SIDE = { fear_scared: "S", fear_cowed: "C" };  // VW: a fear token's side up
+
 function pawn(x, y, color, title, faction) {
-  return svg("g", { class: "pawn", "data-faction": faction }, icon("pawn", color || "#444", title, x, y, 32));
+  return svg("g", { class: "pawn", "data-faction": faction }, icon(PAWN_SPRITES[faction] || "pawn", color || "#444", title, x, y, 32));
 }
 
 /** A piece kind in words: the engine's name (a waystation's sides, a relic's value),
@@ -456,6 +467,10 @@ function value(key, v, catalog, names, faction) {
           : h.card ? el("span", {}, "face down ", cardChip(h.card, catalog))
             : h.filled ? "a card face down" : "empty")));
   }
+  if (key === "ward") {  // Crusader SOM.2.4: patients in the Ward, by owner
+    return el("span", { class: "chips ward" }, Object.entries(v).map(([f, n]) =>
+      el("span", { class: "pill patient", "data-faction": f, title: "patients in the Ward (SOM.2.4)" }, `${names[f] || f} ${n}`)));
+  }
   if (key === "relationships") {
     const word = { "-1": "hostile", 0: "indifferent", 1: "1", 2: "2", 3: "allied" };
     return el("span", { class: "chips" }, Object.entries(v).map(([f, n]) =>
@@ -534,6 +549,7 @@ const FACTION_PIECES = {
   vagabond: ["pawn"], vagabond2: ["pawn"], vagabot: ["pawn"], lizards: ["garden"], riverfolk: ["post"],
   duchy: ["citadel", "market", "tunnel"], corvids: ["plot", "bomb", "snare", "extortion", "raid"],
   hundreds: ["stronghold", "mob", "warlord"], keepers: ["waystation", "relic"],
+  spinners: ["infirmary", "web"], wyrm: ["wyrm", "fear"],
 };
 
 function legendIcon(kind, color) {
@@ -548,7 +564,9 @@ export function legend(colors, names) {
   const owner = (k) => Object.keys(colors).find((f) => (FACTION_PIECES[f] || []).includes(k));
   const words = { warrior: "warriors (the number: how many)", ruin: "ruin (the number: items beneath)", post: "trade post",
     waystation: "waystation (the letter: its side up)", relic: "relic (the number: its value, ? face down)",
-    plot: "face-down plot", warlord: "the warlord", wood: "wood", pawn: "pawn" };
+    plot: "face-down plot", warlord: "the warlord", wood: "wood", pawn: "pawn",
+    infirmary: "infirmary (the bar: its suit)", web: "web", wyrm: "the Wyrm (a pawn; in a forest when driven off)",
+    fear: "fear token (S scared, C cowed)" };
   return el("div", { class: "map-legend-box" },
     el("ul", { class: "map-legend", "aria-label": "Factions" },
       Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),

@@ -210,7 +210,8 @@ function renderDecision(curtain) {
   }
   $("prompt").textContent = `${ctx.names[d.seat]}: ${d.prompt}`;
   const anchor = d.rule.split("/")[0];  // "P5.7": the prototype's rules reference (issue 40)
-  const book = /^P\d/.test(anchor) ? `/rules/prototype#${anchor.slice(1)}` : `/rules#${anchor}`;
+  const book = /^P\d/.test(anchor) ? `/rules/prototype#${anchor.slice(1)}`
+    : /^(BK|HOL|SOM|VW)\./.test(anchor) ? `/rules/crusader#${anchor}` : `/rules#${anchor}`;  // the Crusader book
   $("decision-rule").replaceChildren("Rule ", el("a", { href: book, target: "_blank", rel: "noopener" }, d.rule),
     d.clearings.some((c) => c.length) ? " · or click a clearing on the map" : "");
   const idx = visibleOptions(d);

@@ -104,6 +104,14 @@ async function advise() {
   }
   const reachIds = body.factions.map((f) => factionById(f)?.replaces || f);
   if (!reachIds.length) return;
+  const fan = body.factions.map(factionById).filter((f) => f?.fan);
+  if (fan.length) {  // the Law's table (5.2) has no fan faction: their reach is a reading
+    const total = body.factions.reduce((n, f) => n + (factionById(f)?.reach || 0), 0);
+    $("reach").textContent = `Reach (5.2, advice only): the Law's table has no Crusader factions; `
+      + `read as ${fan.map((f) => `${f.name} ${f.reach}`).join(", ")} (docs/rulings.md), the total is ${total}.`;
+    $("reach").dataset.verdict = "";
+    return;
+  }
   try {
     const r = await api(`/api/reach?factions=${encodeURIComponent(reachIds.join(","))}`);
     $("reach").textContent = `Reach (5.2, advice only): ${r.message}`;
