@@ -17,7 +17,7 @@ from rootlaw.server.background import BackgroundServer
 from rootlaw.server.play.newgame import FIELDS
 
 EXAMPLES = 150
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
