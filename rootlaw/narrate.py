@@ -33,7 +33,7 @@ PUBLIC_RANDOM = {"dice", "seating", "starting_player", "keep_corner", "starting_
                  "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character",
                  "suit_markers", "relic_forests"}
 # random results a note right after tells in words (the mob die's suit, 14.2.6)
-TOLD_BY_NOTE = {"mob_die"}
+TOLD_BY_NOTE = {"mob_die", "pillar"}
 HIDDEN_RANDOM_TEXT = {
     "deck": "The deck is shuffled.",
     "reshuffle": "The discard pile is shuffled to form a new deck.",
@@ -45,6 +45,10 @@ HIDDEN_RANDOM_TEXT = {
     "setup_cards": "The other setup cards are shuffled (A.8.1).",
     "setup_character": "A character card is dealt beside the Vagabond's setup card "
                        "(A.8.1.III).",
+    "bag": "The Borough Kings' bag is shaken (BK.2.3).",
+    "firebrands": "The Host of Light's firebrands are shuffled face down onto their "
+                  "track (HOL.3.2).",
+    "crisis_card": "A card is discarded at random (HOL.2.4).",
 }
 
 # decisions whose card only some seats see: verb -> (public text, who else sees it)
@@ -119,6 +123,18 @@ PAST = {
     "draft_vagabond": "{who} takes the {a1} setup card, with the {a2}",
     "homeland": "{who} chooses {a1} as a homeland",
     "spread_warrior": "{who} places a warrior in {a1}",
+    # the Crusader expansion's Borough Kings (BK) and Host of Light (HOL)
+    "bk_move": "{who} moves from {a2} to {a3} (Conquer)",
+    "bk_ferry": "{who} moves from {a2} to {a3} by the Ferry (Conquer)",
+    "bk_battle": "{who} battles {a3} in {a2} (Conquer)", "bk_recruit": "{who} recruits in {a2}",
+    "bk_arsenal": "{who} places an arsenal in {a2}", "bk_herald": "{who} places a herald in {a2}",
+    "bk_coup": "{who} cannot take a {c1} card of the Manifest", "bk_abdicate": "{who} abdicates",
+    "bk_regent": "{who} chooses the {c1} regent", "bk_add": "{who} adds {c1} to the {c2} column",
+    "bk_general": "{who} adds {c1} to the {c2} column (General)",
+    "hol_move": "{who} moves from {a1} to {a2}", "hol_ferry": "{who} moves from {a1} to {a2}",
+    "hol_sermon": "{who} reveals {c1} to place a {c2} firebrand in {a3}",
+    "hol_proselytize": "{who} spends {c1} to place a {c2} firebrand in {a3} (Proselytize)",
+    "hol_pillar": "{who} chooses the Pillar of {c1}",
 }
 
 NOTES = {
@@ -160,6 +176,15 @@ NOTES = {
     "landmark": "Landmark set up: {a1} in {a2} (A.5.3).",
     "forge": "{a1} crafts the {a2} from the Legendary Forge: a card and a point more.",
     "black_market": "{a1} exchanges a card for a face-down card at the Black Market.",
+    # the Crusader expansion's Borough Kings (BK) and Host of Light (HOL)
+    "bag": "{a1} draws {a3} rat(s) and {a4} mouse (mice) from the bag for {a2} (BK.2.3).",
+    "palace_coup": "{a1} suffers a Palace Coup (BK.7).",
+    "overextension": "{a1} is overextended: a column of five cards (BK.5.3).",
+    "populist": "{a1} draws {c2} for the Manifest (Populist).",
+    "firebrand": "{a1} flips the {c3} firebrand in {a2}: {c4}.",
+    "fervor": "{a1}'s fervor moves by {a2}, to {a3}.",
+    "crisis_of_faith": "{a1} discards {c2} (Crisis of Faith, HOL.2.4).",
+    "pillar": "{a1}'s first Pillar of Faith, drawn at random: {c2} (HOL.3.4).",
 }
 
 # why an automatic step happened, after the note that tells it
@@ -189,7 +214,8 @@ RANDOM_TEXT = {
     "relic_forests": "The relics go to the forests: {v}.",
 }
 MOVE_VERBS = ("move", "ferry", "decree_move", "kk_move", "kk_ferry", "rf_move", "rf_ferry",
-              "crusade_move", "crusade_ferry")  # a warrior count follows (4.2)
+              "crusade_move", "crusade_ferry", "bk_move", "bk_ferry", "hol_move",
+              "hol_ferry")  # a warrior count follows (4.2)
 
 
 def _fmt(template: str, entry: Entry, start: int = 1) -> str:
@@ -261,7 +287,7 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
 def _merges(entry: Entry, nxt: Entry | None) -> int | None:
     """A move followed by its warrior count reads as one line: the count, else None."""
     if (nxt is None or nxt[0] != "d" or nxt[1] != entry[1] or not entry[2]
-            or tuple(nxt[2])[:1] not in (("warriors",), ("warriors_lead",))
+            or tuple(nxt[2])[:1] not in (("warriors",), ("warriors_lead",), ("warriors_lent",))
             or str(tuple(entry[2])[0]) not in MOVE_VERBS):
         return None
     return int(tuple(nxt[2])[1])

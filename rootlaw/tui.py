@@ -28,7 +28,8 @@ COLORS = {"marquise": "#d9762b", "eyrie": "#2f6db3", "alliance": "#3c9a4a",
           "riverfolk": "#3aa39b", "duchy": "#9a6a3e", "corvids": "#6a63c9",
           "hundreds": "#c0392b", "keepers": "#a0a4ad", "mechanical_marquise": "#d9762b",
           "electric_eyrie": "#2f6db3", "automated_alliance": "#3c9a4a", "vagabot": "#8a8a8a",
-          "spinners": "#c0508a", "wyrm": "#6b9a3a"}
+          "spinners": "#c0508a", "wyrm": "#6b9a3a", "borough_kings": "#b8860b",
+          "host_of_light": "#ff6f61"}
 # parts of a faction's view that are None while hidden from this seat
 HIDDEN_WHEN_NONE = {"supporters": "face down", "supply": "hidden"}
 
@@ -70,7 +71,8 @@ def plural(n: int, word: str) -> str:
 # view keys whose plain words would mislead (a clearing's number read as a count)
 KEY_WORDS = {"warlord": "Warlord in", "pawn": "Pawn in", "keep": "Keep in",
              "corner": "Starting corner", "max_rolled_hits": "Most rolled hits",
-             "wyrm": "The Wyrm in"}
+             "wyrm": "The Wyrm in", "mice_treated_as": "Mice this turn are warriors of",
+             "mice": "Mice by clearing"}
 
 
 def words(key: str) -> str:

@@ -359,7 +359,7 @@ def check_kings_host(g: Game) -> None:
                 shown = view["clearings"][c - 1]["warriors"].get(g.factions[r], 0)
                 assert shown == g.warriors[r][c]
                 assert view["players"][g.factions[s]]["faction"]["mice"][str(c)] == n
-                if (r != s and g.warriors[r][c] == n and not g.buildings[c]
+                if (r != s and g.warriors[r][c] == n and not g.buildings[c] and not g.tokens[c]
                         and sum(w[c] for w in g.warriors) == n and g.board.burrow != c):
                     assert g.ruler(c) == r, "mice alone do not rule for their borrower"
             lent = len(fs.mice) if fs.holder >= 0 else 0

@@ -7,7 +7,7 @@ const R = 60; // clearing radius in map units
 const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a",
   vagabond: "#4b4b4b", vagabond2: "#7a5aa8", lizards: "#c9b91c", riverfolk: "#3aa39b",
   duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d", keepers: "#8c8f96",
-  spinners: "#a23b72", wyrm: "#4f7a28" };
+  spinners: "#a23b72", wyrm: "#4f7a28", borough_kings: "#b8860b", host_of_light: "#ff6f61" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
   keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
@@ -68,10 +68,18 @@ const SPRITES = {
   web: `${CIRCLE(10)} ${CIRCLE(7.5)} ${CIRCLE(5.5)} ${CIRCLE(3)} M-0.6,-10 L0.6,-10 L0.6,10 L-0.6,10 Z M-10,-0.6 L10,-0.6 L10,0.6 L-10,0.6 Z`,
   fear: "M-11,0 Q0,-11 11,0 Q0,11 -11,0 Z",
   wyrm: "M-10,9 Q-12,2 -6,1 Q2,0 2,-4 Q2,-8 -2,-8 L1,-11 Q8,-10 8,-4 Q8,4 -1,5 Q-5,5 -5,8 L6,8 L6,10 L-10,10 Z",
+  // the Borough Kings' arsenals and heralds (a banner), the Host's firebrands (a flame,
+  // its suit a bar, its reward a letter: W two warriors, F flame, C card), a mouse mark
+  arsenal: "M-10,10 L-10,-3 L-6,-3 L-6,-9 L-2,-9 L-2,-3 L2,-3 L2,-9 L6,-9 L6,-3 L10,-3 L10,10 L3,10 L3,4 A3,3 0 0,0 -3,4 L-3,10 Z",
+  herald: "M-7,11 L-7,-11 L-4,-11 L-4,-10 L10,-6 L-4,-1 L-4,11 Z",
+  fb: "M0,-11 Q8,-2 6,5 Q4,11 0,11 Q-4,11 -6,5 Q-8,-2 -2,-6 Q-1,-1 1,0 Q2,-6 0,-11 Z",
+  mouse_mark: "M-2,6 a7,6 0 1,1 0.1,0 Z M-7,-3 a3.5,3.5 0 1,1 0.1,0 Z M3,-3 a3.5,3.5 0 1,1 0.1,0 Z M4,6 Q10,8 11,3 L12,3 Q11,10 4,8 Z",
   ruin: "M-9.5,10 L-9.5,-2 L-5.5,-6 L-5.5,10 Z M-2,10 L-2,-9.5 L2,-9.5 L2,10 Z M5.5,10 L5.5,-4 L9.5,-1 L9.5,10 Z",
   piece: "M-9,-9 L9,-9 L9,9 L-9,9 Z",
 };
-const SPRITE_NAMES = { post: "trade post", ws: "waystation", piece: "piece" };
+const SPRITE_NAMES = { post: "trade post", ws: "waystation", piece: "piece", fb: "firebrand" };
+const FIREBRAND = /^fb_(fox|rabbit|mouse)_(two_warriors|flame|card)$/;  // HOL.2.2.I face up
+const REWARD_MARK = { two_warriors: "W", flame: "F", card: "C" };  // HOL.8
 
 /** The sprite a piece kind is drawn with (base_fox -> base, ws_tablet_jewelry ->
  *  waystation, figure2 -> relic). */
@@ -162,6 +170,19 @@ function warlordsOf(view) {
   return out;
 }
 
+/** BK.2.4 the Borough Kings' mice on the map: by clearing, the faction whose warriors
+ *  they are this turn (its row holds them) and the Kings' colour for their mark. */
+function miceOf(view, colors) {
+  for (const [f, p] of Object.entries(view.players || {})) {
+    const m = p.faction?.mice;
+    if (m && typeof m === "object" && "mice_treated_as" in (p.faction || {})) {
+      const holder = p.faction.mice_treated_as || f;
+      return { at: m, holder, own: holder === f, color: colors[f] };
+    }
+  }
+  return {};
+}
+
 /** Face-down tokens (13.2.2 plots) of each faction: their map kind, and what they are
  *  where this view may see it (the owner's own view only; the server never sends more). */
 function faceDownOf(view) {
@@ -207,7 +228,7 @@ function clearingPieces(c, colors, names, hidden = {}) {
   for (const [key, n] of tokens) {
     const [owner, kind] = key.split("|");
     let name = `${names[owner] || owner} ${pieceName(kind)}${n > 1 ? ` ×${n}` : ""}`;
-    let mark = relicLetter(kind)?.slice(1) ?? FEAR_SIDE[kind] ?? null; // a relic's value, "?" face down
+    let mark = relicLetter(kind)?.slice(1) ?? FEAR_SIDE[kind] ?? REWARD_MARK[FIREBRAND.exec(kind)?.[2]] ?? null; // a relic's value, "?" face down
     let drawn = kind;
     const fd = hidden[owner];
     if (fd && fd.kind === kind) {
@@ -219,22 +240,28 @@ function clearingPieces(c, colors, names, hidden = {}) {
     g.push(svg("g", { class: `token token-${kind}`, "data-owner": owner, "data-kind": kind, "data-count": n },
       icon(drawn, kind === "wood" ? "#8a5a2b" : colors[owner] || "#777", name, tx, 37, 26),
       mark ? svg("text", { class: "piece-mark", x: tx, y: 41 }, mark) : null,
-      n > 1 ? svg("text", { class: "piece-count", x: tx + 11, y: 48 }, n) : null));
+      n > 1 ? svg("text", { class: "piece-count", x: tx + 11, y: 48 }, n) : null,
+      FIREBRAND.test(kind) ? svg("rect", { class: `base-suit suit-${FIREBRAND.exec(kind)[1]}`, x: tx - 9, y: 51, width: 18, height: 3 }) : null));
     tx += 30;
   }
   return g;
 }
 
-function warriorBadges(c, colors, names) {
+function warriorBadges(c, colors, names, mice = {}) {
   const out = [];
   const entries = Object.entries(c.warriors).filter(([, n]) => n > 0);
   const angles = [150, 30, 190, -10, 110, 70];
   entries.forEach(([f, n], i) => {
     const a = (angles[i % angles.length] * Math.PI) / 180;
     const x = Math.cos(a) * (R + 8), y = Math.sin(a) * (R + 8);
-    out.push(svg("g", { class: "warriors", "data-faction": f, "data-count": n },
-      icon("warrior", colors[f] || "#777", `${names[f] || f}: ${n} warrior${n > 1 ? "s" : ""}`, x, y, 46),
-      svg("text", { class: "count", x: x + 15, y: y + 15 }, n)));
+    // BK.2.4: mice in a row are that faction's warriors this turn, the Kings' pieces
+    const m = mice.holder === f ? mice.at[String(c.id)] || 0 : 0;
+    const what = m ? ` (${m} of them the Borough Kings' mice: ${mice.own ? "theirs" : "this player's warriors this turn"}, BK.2.4)` : "";
+    out.push(svg("g", { class: "warriors", "data-faction": f, "data-count": n, "data-mice": m || null },
+      icon("warrior", colors[f] || "#777", `${names[f] || f}: ${n} warrior${n > 1 ? "s" : ""}${what}`, x, y, 46),
+      svg("text", { class: "count", x: x + 15, y: y + 15 }, n),
+      m ? svg("g", { class: "mice-mark", "data-mice": m }, icon("mouse_mark", mice.color || "#777", `${m} mice${what}`, x - 17, y - 17, 18),
+        svg("text", { class: "piece-count", x: x - 8, y: y - 6 }, m)) : null));
   });
   (c.pawns || []).forEach((f, i) => {
     const a = ((-60 - i * 35) * Math.PI) / 180;
@@ -340,6 +367,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
   const clearings = layer("clearings");
   const hidden = faceDownOf(view);
   const warlords = warlordsOf(view);
+  const mice = miceOf(view, colors);
   const rows = [...view.clearings];
   if (burrow) {
     pos[burrow.id] = { x: width + extra - 20, y: height / 2 };
@@ -364,7 +392,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
       svg("path", { class: "glyph", d: GLYPHS[c.suit] || "", transform: "translate(-33 -36) scale(0.55)" }),
       svg("text", { class: "cid", x: 0, y: -34 }, c.id),
       c.burrow ? svg("text", { class: "burrow-name", x: 0, y: 8 }, "Burrow") : null);
-    g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names));
+    g.append(...clearingPieces(c, colors, names, hidden), ...warriorBadges(c, colors, names, mice));
     for (const [f, w] of Object.entries(warlords)) {  // 14.2.2: the warlord, drawn apart
       if (w === c.id) {
         g.append(svg("g", { class: "warlord", "data-faction": f },
@@ -449,7 +477,7 @@ function value(key, v, catalog, names, faction) {
   if (Array.isArray(v)) return isCardList(v, catalog) ? cardList(v, catalog) : v.length ? nameList(v, catalog) : el("span", { class: "muted" }, "none");
   if (key === "items" && Object.values(v).every((x) => x && typeof x === "object")) return itemChips(v);
   if (!Object.keys(v).length) return el("span", { class: "muted" }, "none");
-  if (key === "decree" || key === "retinue") {  // 8.2.4 the Decree; 15.5.2 the Retinue
+  if (key === "decree" || key === "retinue" || key === "manifest") {  // 8.2.4, 15.5.2, BK.5.2
     return el("div", { class: `decree ${key}` }, Object.entries(v).map(([col, cards]) =>
       el("div", { class: "decree-col", "data-column": col }, el("h4", {}, nameOf(col, catalog)), cardList(cards, catalog))));
   }
@@ -550,6 +578,7 @@ const FACTION_PIECES = {
   duchy: ["citadel", "market", "tunnel"], corvids: ["plot", "bomb", "snare", "extortion", "raid"],
   hundreds: ["stronghold", "mob", "warlord"], keepers: ["waystation", "relic"],
   spinners: ["infirmary", "web"], wyrm: ["wyrm", "fear"],
+  borough_kings: ["arsenal", "herald", "mouse_mark"], host_of_light: ["fb"],
 };
 
 function legendIcon(kind, color) {
@@ -566,7 +595,9 @@ export function legend(colors, names) {
     waystation: "waystation (the letter: its side up)", relic: "relic (the number: its value, ? face down)",
     plot: "face-down plot", warlord: "the warlord", wood: "wood", pawn: "pawn",
     infirmary: "infirmary (the bar: its suit)", web: "web", wyrm: "the Wyrm (a pawn; in a forest when driven off)",
-    fear: "fear token (S scared, C cowed)" };
+    fear: "fear token (S scared, C cowed)", arsenal: "arsenal", herald: "herald",
+    mouse_mark: "mice among a faction's warriors (BK.2.4: its own this turn)",
+    fb: "firebrand (W two warriors, F flame, C card)" };
   return el("div", { class: "map-legend-box" },
     el("ul", { class: "map-legend", "aria-label": "Factions" },
       Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
