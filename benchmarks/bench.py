@@ -30,7 +30,8 @@ MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfol
          "duchy,marquise,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
          "corvids,marquise,eyrie,vagabond", "hundreds,marquise,eyrie,vagabond",
-         "keepers,marquise,eyrie,vagabond", "draft:5", "draft:6"]
+         "keepers,marquise,eyrie,vagabond", "borough_kings,host_of_light,marquise,vagabond",
+         "draft:5", "draft:6"]
 DRAFT = "draft:"  # a mix "draft:N": N players draft their factions (Advanced Setup, A.8)
 
 

@@ -579,7 +579,7 @@ def mixed_row(g: Game, s: int, c: int) -> bool:
     """Whether s's warriors in c are some its own and some lent to it for all intents
     (BK.2.4, ``Game.borrowed``): 4.3.4, the side taking hits chooses which go (a bot
     does not choose: the lent ones go first, rulings.md)."""
-    if g.sharer() < 0 or s >= len(g.fdefs):
+    if not g.shares or s >= len(g.fdefs):
         return False
     k = g.borrowed(s, c)
     return 0 < k < g.warriors[s][c] and not g.fdefs[s].is_bot

@@ -58,7 +58,7 @@ class Game:
         "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
         "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
-        "hire", "_sharer", "_sharer_of",
+        "hire", "shares", "_sharer", "_sharer_of",
     )
 
     board: Board
@@ -137,6 +137,7 @@ class Game:
     # worked out for the seating ``_sharer_of`` (setup seats the players at random)
     _sharer: int
     _sharer_of: tuple[FactionDef, ...]
+    shares: bool  # whether such a faction is seated at all (seating does not change it)
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -183,6 +184,7 @@ class Game:
         g.adv = None
         g._sharer_of = ()
         g._sharer = -1
+        g.shares = _sharer(g.fdefs) >= 0
         g.landmarks = None
         g.hire = None
         g.won = ()
@@ -396,6 +398,7 @@ class Game:
         g.adv = self.adv  # never changed in place
         g._sharer = self._sharer
         g._sharer_of = self._sharer_of
+        g.shares = self.shares
         g.landmarks = self.landmarks  # never changed in place
         g.hire = self.hire.copy() if self.hire is not None else None
         d = self._decision
@@ -932,8 +935,8 @@ class Game:
         cards = self.cards
         if cards.coffin_seat >= 0:
             n -= cards.coffins[s]  # Coffin Makers (E&P) holds removed warriors
-        sh = self.sharer()
-        if sh >= 0:  # BK.2.4: warriors lent for all intents are their owner's
+        if self.shares:  # BK.2.4: warriors lent for all intents are their owner's
+            sh = self.sharer()
             n += self.fdefs[sh].shared_supply(self, sh, s)
         return n
 
@@ -1041,7 +1044,9 @@ class Game:
     def sharer(self) -> int:
         """The seat of a faction whose warriors the other players treat as their own for
         all intents on their turns (BK.2.4, ``borrowed``), or -1: one identity check once
-        worked out for the seating."""
+        worked out for the seating (``shares`` first: without one, one attribute read)."""
+        if not self.shares:
+            return -1
         if self._sharer_of is not self.fdefs:
             self._sharer = _sharer(self.fdefs)
             self._sharer_of = self.fdefs
@@ -1336,6 +1341,7 @@ class Game:
         self.factions = self.factions[:i] + (faction,) + self.factions[i + 1:]
         self.fdefs = self.fdefs[:i] + (fd,) + self.fdefs[i + 1:]
         self.fstate[i] = fd.new_state()
+        self.shares = _sharer(self.fdefs) >= 0
         if fd.burrow_token and not self.board.burrow:
             self._add_burrow()
 
@@ -1551,6 +1557,7 @@ class Game:
         g._where = g._index_all()
         g._sharer_of = ()
         g._sharer = -1
+        g.shares = _sharer(g.fdefs) >= 0
         g.relink()
         g._check_integrity()
         if not g.won:

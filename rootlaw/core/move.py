@@ -42,7 +42,7 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     river_side = g.board.river_adj if g.hire is not None and river_rule_free(g, s) else None
     out: list[tuple[int, int]] = []
     guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
-    burrow = g.board.burrow if g.sharer() >= 0 else -1  # lent warriors never go in (12.2.2)
+    burrow = g.board.burrow if g.shares else -1  # lent warriors never go in (12.2.2)
     for a in (origins if origins is not None else g.all_clearings()):  # the Burrow too
         if not w[a] or guard and not g.movable_warriors(s, a):
             continue
@@ -84,7 +84,7 @@ def can_move(g: Game, s: int) -> bool:
     rivers = g.board.river_adj if access == 2 else None
     river_side = g.board.river_adj if g.hire is not None and river_rule_free(g, s) else None
     guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
-    burrow = g.board.burrow if g.sharer() >= 0 else -1  # lent warriors never go in (12.2.2)
+    burrow = g.board.burrow if g.shares else -1  # lent warriors never go in (12.2.2)
     for a in g.all_clearings():  # the Burrow too (12.2.2)
         if w[a] and links[a] and not (guard and not g.movable_warriors(s, a)):
             rules_a = free or ruler[a] == s or river_side is not None and bool(river_side[a])
@@ -141,7 +141,7 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None,
     resolve what the move triggers. ``lent``: how many of them are warriors lent to s for
     all intents (BK.2.4, ``Game.borrowed``), when the mover chose; by default as many as
     can go (rulings.md), none into the Burrow (12.2.2)."""
-    k = g.borrowed(s, a) if g.sharer() >= 0 else 0
+    k = g.borrowed(s, a) if g.shares else 0
     g.warriors[s][a] -= n
     g.warriors[s][b] += n
     g.pieces_changed(a, b)
@@ -182,7 +182,7 @@ class MoveCount(Handler):
         if p and g.turn_seat == s:  # 14.2.2: the warlord moves on its owner's turn only
             out: list[Option] = [] if lead else [("warriors", k) for k in range(1, n - p + 1)]
             return out + [("warriors_lead", k) for k in range(p, n + 1)]
-        lent = g.borrowed(s, a) if g.sharer() >= 0 else 0
+        lent = g.borrowed(s, a) if g.shares else 0
         if lent and lent < n:  # BK.2.4: the mover chooses which of its warriors go
             return lent_counts(g, n, lent, st[3] == g.board.burrow)
         return [("warriors", k) for k in range(1, n + 1)]
@@ -225,7 +225,7 @@ def remove_warriors(g: Game, s: int, c: int, n: int, in_battle: bool = False,
         # 14.2.2: the warlord (removed in battle, last) never goes onto Coffin Makers
         spared = (fd.protected_warriors(g, s, c) if fd.protects_warriors
                   and n == g.warriors[s][c] else 0)
-        sh = g.sharer()
+        sh = g.sharer() if g.shares else -1
         k = g.borrowed(s, c) if sh >= 0 else 0
         m = min(n, k) if lent < 0 else min(n, k, lent)
         g.warriors[s][c] -= n

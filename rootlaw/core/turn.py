@@ -60,8 +60,8 @@ class Turn(Handler):
         g.turn_no += 1
         g.craft_used = [0, 0, 0]
         g.once = frozenset()
-        sh = g.sharer()
-        if sh >= 0:  # BK.2.4: warriors lent for all intents, for this player's turn
+        if g.shares:  # BK.2.4: warriors lent for all intents, for this player's turn
+            sh = g.sharer()
             g.fdefs[sh].lend_for_turn(g, sh, s, True)
         fd = g.fdefs[s]
         # Birdsong card windows only matter with such a card in play (none is crafted
@@ -93,8 +93,8 @@ class EndTurn(Handler):
             if g.won:
                 return
         g.phase = "end"
-        sh = g.sharer()
-        if sh >= 0:  # BK.2.4: back to their owner at the end of the turn
+        if g.shares:  # BK.2.4: back to their owner at the end of the turn
+            sh = g.sharer()
             g.fdefs[sh].lend_for_turn(g, sh, st[1], False)
         lent_warriors_changed(g)
         g.push(("turn", (st[1] + 1) % len(g.factions)))
