@@ -42,7 +42,7 @@ def serve(folder: Path, db: str, *args: str, name: str = "server") -> Iterator[S
                                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 90  # a busy machine: workers start slowly
             while True:
                 try:
                     if httpx.get(url + "/api/health", timeout=1).status_code == 200:
