@@ -54,6 +54,9 @@ MIXES = [
      {"map": "lake", **EP, "setup": "advanced", "landmarks": ["lost_city", "black_market"]}),
     (["hundreds", "keepers", "vagabot"], 20,
      {"map": "mountain", "setup": "advanced", "landmarks": ["legendary_forge", "elder_treetop"]}),
+    # the Crusader expansion's Borough Kings and Host of Light (BK, HOL): the bag, the mice
+    (["borough_kings", "host_of_light", "marquise", "vagabond"], 30, {}),
+    (["borough_kings", "riverfolk", "corvids", "electric_eyrie"], 20, {"map": "lake", **EP}),
     # the prototype rule set (rootlaw/prototype, issue 40)
     (["marquise", "eyrie", "alliance", "vagabond"], 40, {"rules": "prototype"}),
     (["vagabond", "marquise", "eyrie"], 20, {"rules": "prototype"}),

@@ -571,7 +571,7 @@ class Hits(Handler):
         g.push(("hits", decider, taker, dealer, c, left))
 
 
-LENT: Final = "mouse"  # a warrior lent for all intents taking a hit (BK.2.4)
+LENT: Final = "lent_mouse"  # a warrior lent for all intents taking a hit (BK.2.4)
 name_form(LENT, "mouse warrior")
 
 

@@ -314,7 +314,8 @@ class BoroughKings(FactionDef):
         return {
             "regent": fs.regent or None,
             "regents_face_up": list(fs.face_up),
-            "manifest": {COLUMNS[i]: list(col) for i, col in enumerate(fs.manifest)},
+            # BK.5.2, face up; keyed by the columns' names (their ids are common words)
+            "manifest": {COLUMNS[i].title(): list(col) for i, col in enumerate(fs.manifest)},
             "arsenals_on_track": arsenals_on_track(g, s),
             "cards_to_add": cards_to_add(g, s),
             "heralds_in_supply": HERALDS - g.count_token(s, HERALD),

@@ -125,8 +125,8 @@ def test_bk_2_3_returned_warriors_shake_the_bag() -> None:
                buildings={BK: {1: [ARS]}}, borough_kings={"mice": {5: 1}},
                hands={M: ["ambush_rabbit"]})
     g.apply(("ambush", "ambush_rabbit"))  # two hits to the Kings (4.3.1.II)
-    assert options(g) == [("hit", 0, "warrior"), ("hit", 0, "mouse")]  # 4.3.4: its choice
-    g.apply(("hit", 0, "mouse"))  # the rat takes the second hit: nothing to choose
+    assert options(g) == [("hit", 0, "warrior"), ("hit", 0, "lent_mouse")]  # 4.3.4: its choice
+    g.apply(("hit", 0, "lent_mouse"))  # the rat takes the second hit: nothing to choose
     assert sum(g.warriors[0]) == 1 and bk(g).mice == ()
     sync_bag(g, 0, 0)
     assert bk(g).shaken and bk(g).bag.count(MOUSE) == 4 and len(bk(g).bag) == 19
@@ -230,9 +230,9 @@ def test_bk_2_4_taking_hits_the_side_chooses_its_own_or_a_mouse() -> None:
               before=lambda g: start_battle(g, 0, 5, 2))
     g.apply(("ambush", "ambush_rabbit"))  # two hits to the Marquise (4.3.1.II)
     assert g.decision.seat == M
-    assert options(g) == [("hit", 0, "warrior"), ("hit", 0, "mouse")]
-    g.apply(("hit", 0, "mouse"))
-    g.apply(("hit", 0, "mouse"))
+    assert options(g) == [("hit", 0, "warrior"), ("hit", 0, "lent_mouse")]
+    g.apply(("hit", 0, "lent_mouse"))
+    g.apply(("hit", 0, "lent_mouse"))
     assert g.warriors[0][5] == 1 and bk(g).mice == ()
     assert g.warrior_supply(1) == 20  # the mice went back to the Kings' bag
 
