@@ -77,11 +77,11 @@ async def json_object(request: Request) -> dict[str, Any]:
 def token_of(conn: HTTPConnection, given: object = None) -> str | None:
     """The seat token of a request: the Authorization header (``Bearer <token>``), else
     ``given`` (the query's or the body's); None without one. A value that cannot be a
-    token is 403 here, so nothing else ever handles it."""
-    header = conn.headers.get("authorization")
-    if header is not None:
-        scheme, _, value = header.strip().partition(" ")
-        if scheme.lower() != "bearer" or not value.strip():
+    token is 403 here, so nothing else ever handles it. Other schemes (a proxy's Basic
+    credentials) are not for us and are ignored."""
+    scheme, _, value = conn.headers.get("authorization", "").strip().partition(" ")
+    if scheme.lower() == "bearer":  # another scheme is a proxy's (Basic), not ours
+        if not value.strip():
             raise ApiError(403, "bad_token", "the Authorization header must be "
                            "'Bearer <seat token>'", "token")
         if given not in (None, "") and given != value.strip():

@@ -138,8 +138,11 @@ def test_lone_surrogates_are_refused(served: Served, game: dict[str, Any],
         error(c.get(f"/api/games/{gid}?token=%ED%A0%80"), 403, "bad_token")
         error(c.get(f"/api/games/{gid}", headers={"Authorization": b"Bearer \xed\xa0\x80"}),
               403, "bad_token")
-        error(c.get(f"/api/games/{gid}", headers={"Authorization": "Basic abc"}),
+        error(c.get(f"/api/games/{gid}", headers={"Authorization": "Bearer"}),
               403, "bad_token")
+        # a proxy's Basic credentials are not a seat token: a spectator's view
+        r = c.get(f"/api/games/{gid}", headers={"Authorization": "Basic dTpw"})
+        assert r.status_code == 200 and r.json()["seat"] is None
         r = c.post(f"/api/games/{gid}/actions", json={"version": 0, "option": 0},
                    headers={"Idempotency-Key": "a key with spaces"})
         error(r, 400, "bad_idempotency_key")
