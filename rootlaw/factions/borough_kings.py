@@ -87,14 +87,16 @@ name_form(HENCHMAN, "Loyal Henchman")  # (columns and regents read as {c}: their
 
 class BoroughKingsState(FactionState):
     __slots__ = ("regent", "face_up", "manifest", "corner", "mice", "holder", "bag",
-                 "shaken", "held_mice", "held_seen", "coffin_mice", "activated", "drawn")
+                 "shaken", "held_mice", "held_seen", "coffin_mice", "activated", "drawn",
+                 "on_map", "recent")
 
     def __init__(self, regent: str = "", face_up: tuple[str, ...] = (),
                  manifest: tuple[tuple[str, ...], ...] = ((), (), ()), corner: int = 0,
                  mice: tuple[int, ...] = (), holder: int = -1, bag: tuple[str, ...] = (),
                  shaken: bool = False, held_mice: int = 0, held_seen: int = 0,
                  coffin_mice: int = 0, activated: tuple[str, ...] = (),
-                 drawn: tuple[str, ...] = ()) -> None:
+                 drawn: tuple[str, ...] = (), on_map: int = -1,
+                 recent: tuple[int, int] = (0, 0)) -> None:
         self.regent = regent  # BK.3.4, BK.7.3
         self.face_up = face_up  # regents face up beside the board (BK.3.4)
         self.manifest = manifest  # three columns of card ids (BK.5.2)
@@ -108,12 +110,18 @@ class BoroughKingsState(FactionState):
         self.coffin_mice = coffin_mice  # mice on Coffin Makers (E&P)
         self.activated = activated  # suits of arsenals activated this turn (BK.2.1)
         self.drawn = drawn  # BK.8.3 the Populist's two cards, face up until added
+        # the Kings' warriors on the map as the hooks saw them come and go (-1: not
+        # counted yet), and those removed since the last count with the mice among them:
+        # what other factions' rules put on or take off the map (SOM.4.1, SOM.2.3) is
+        # told apart by them (``sync_bag``)
+        self.on_map = on_map
+        self.recent = recent
 
     def copy(self) -> BoroughKingsState:
         return BoroughKingsState(self.regent, self.face_up, self.manifest, self.corner,
                                  self.mice, self.holder, self.bag, self.shaken,
                                  self.held_mice, self.held_seen, self.coffin_mice,
-                                 self.activated, self.drawn)
+                                 self.activated, self.drawn, self.on_map, self.recent)
 
     def to_json(self) -> dict[str, Any]:
         return {"regent": self.regent, "face_up": list(self.face_up),
@@ -121,7 +129,8 @@ class BoroughKingsState(FactionState):
                 "mice": list(self.mice), "holder": self.holder, "bag": list(self.bag),
                 "shaken": self.shaken, "held_mice": self.held_mice,
                 "held_seen": self.held_seen, "coffin_mice": self.coffin_mice,
-                "activated": list(self.activated), "drawn": list(self.drawn)}
+                "activated": list(self.activated), "drawn": list(self.drawn),
+                "on_map": self.on_map, "recent": list(self.recent)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BoroughKingsState:
@@ -143,7 +152,8 @@ class BoroughKingsState(FactionState):
         return cls(regent, face_up, manifest, int(d["corner"]), mice, int(d["holder"]), bag,
                    bool(d["shaken"]), int(d["held_mice"]), int(d["held_seen"]),
                    int(d["coffin_mice"]), tuple(str(x) for x in d["activated"]),
-                   tuple(str(x) for x in d["drawn"]))
+                   tuple(str(x) for x in d["drawn"]), int(d.get("on_map", -1)),
+                   (int(d.get("recent", (0, 0))[0]), int(d.get("recent", (0, 0))[1])))
 
 
 def st_of(g: Game, s: int) -> BoroughKingsState:
@@ -282,12 +292,18 @@ class BoroughKings(FactionDef):
             fs.coffin_mice += lent
         if lent:
             fs.mice = moved(fs.mice, c, 0, lent)
+        gone = n if r == s else lent  # the Kings' warriors among them
+        if fs.on_map >= 0:
+            fs.on_map -= gone
+        fs.recent = (fs.recent[0] + gone, fs.recent[1] + lent)
 
     def warriors_placed(self, g: Game, s: int, c: int, n: int) -> None:
         """BK.2.3 The Bag: the n warriors just placed in c are drawn from the bag now."""
         fs = st_of(g, s)
         sync_bag(g, s, n)
         drawn = draw_bag(g, fs, n)
+        if fs.on_map >= 0:
+            fs.on_map += n
         m = drawn.count(MOUSE)
         if m:
             fs.mice = tuple(sorted(fs.mice + (c,) * m))
@@ -357,7 +373,11 @@ def sync_bag(g: Game, s: int, pending: int) -> None:
     """Bring the bag in line with the supply (BK.2.3): warriors returned since (removed
     from the map, released by Coffin Makers, spent back by the Riverfolk) go into it and
     shake it; warriors that left the supply without a draw (a payment to the Riverfolk,
-    BK.2.3) are drawn from it now. ``pending``: warriors just placed, still to draw."""
+    BK.2.3) are drawn from it now. Other factions' boards (the Riverfolk's funds, the
+    Spinners' Ward) hold the Kings' warriors as theirs: what went there just after a
+    removal is what was removed (SOM.2.3), what comes back from there to the map is a rat
+    while any is held, to the supply a mouse while any is held (rulings.md).
+    ``pending``: warriors just placed, still to draw."""
     fs = st_of(g, s)
     if g.cards.coffins[s] == 0:
         fs.coffin_mice = 0  # Coffin Makers released them (or never held any)
@@ -366,9 +386,24 @@ def sync_bag(g: Game, s: int, pending: int) -> None:
     for o in range(len(fdefs)):
         if fdefs[o].holds_warriors:
             held += fdefs[o].warriors_held(g, o, s)
-    if held < fs.held_seen:  # spent or lost back to the supply: mice first (rulings.md)
-        fs.held_mice -= min(fs.held_mice, fs.held_seen - held)
-    paid = max(0, held - fs.held_seen)
+    seen = fs.held_seen
+    on_map = sum(g.warriors[s]) - pending + (len(fs.mice) if fs.holder >= 0 else 0)
+    arrived = on_map - fs.on_map if fs.on_map >= 0 else 0
+    if arrived > 0:  # put on the map by another's rule, from its board (SOM.4.1)
+        mice = max(0, arrived - (seen - fs.held_mice))  # rats first
+        fs.held_mice -= mice
+        for _ in range(mice):
+            fs.mice = tuple(sorted(fs.mice + (unmarked(g, fs, s),)))
+        seen -= arrived
+    fs.on_map = on_map
+    paid = 0
+    if held < seen:  # spent or lost back to the supply: mice first (rulings.md)
+        fs.held_mice -= min(fs.held_mice, seen - held)
+    elif held > seen:  # just removed and caught (SOM.2.3), or paid from the bag (11.2.6)
+        caught = min(held - seen, fs.recent[0])
+        fs.held_mice += min(caught, fs.recent[1])
+        paid = held - seen - caught
+    fs.recent = (0, 0)
     size = g.warrior_supply(s) + pending + paid
     mice = MICE - len(fs.mice) - fs.held_mice - fs.coffin_mice
     have_mice = fs.bag.count(MOUSE)
@@ -382,6 +417,21 @@ def sync_bag(g: Game, s: int, pending: int) -> None:
     if paid:  # BK.2.3: paying for Riverfolk Services draws from the bag
         fs.held_mice += draw_bag(g, fs, paid).count(MOUSE)
     fs.held_seen = held
+
+
+def unmarked(g: Game, fs: BoroughKingsState, s: int) -> int:
+    """A clearing where a mouse put on the map by another faction's rule stands: one of
+    the Kings' own warriors there not known as a mouse (the first such clearing); on
+    another player's turn it joins that player's row, as the other mice (BK.2.4)."""
+    own = g.warriors[s]
+    for c in g.all_clearings():
+        if own[c] > (fs.mice.count(c) if fs.holder < 0 else 0):
+            if fs.holder >= 0:
+                own[c] -= 1
+                g.warriors[fs.holder][c] += 1
+                g.pieces_changed(c)
+            return c
+    raise RuntimeError("no warrior of the Borough Kings to mark as a mouse")
 
 
 def draw_bag(g: Game, fs: BoroughKingsState, n: int) -> tuple[str, ...]:
@@ -402,6 +452,7 @@ def fill_bag(g: Game, s: int) -> None:
     fs.bag = tuple(g.shuffle("bag", [RAT] * rats + [MOUSE] * MICE))
     fs.shaken = False
     fs.held_seen = 0
+    fs.on_map = sum(g.warriors[s])
 
 
 # ------------------------------------------------------------------- setup
@@ -875,6 +926,8 @@ class Coup(Handler):
         r = row(fs, s)  # BK.7.2: "return" names the bag: never Coffin Makers
         for c in fs.mice:
             g.warriors[r][c] -= 1
+        if fs.on_map >= 0:
+            fs.on_map -= len(fs.mice)
         fs.mice = ()
         g.pieces_changed()
         for col in fs.manifest:
