@@ -11,6 +11,7 @@ from typing import Any
 
 from rootlaw import bots as _bots  # noqa: F401  (registers the bots)
 from rootlaw import factions as _factions  # noqa: F401  (registers the factions)
+from rootlaw import hirelings as _hirelings  # noqa: F401  (registers the hireling cards)
 from rootlaw import prototype as _prototype  # noqa: F401  (the prototype rule set, saves too)
 from rootlaw.core import advanced as _advanced  # noqa: F401  (Appendix A steps)
 from rootlaw.core import battle as _battle  # noqa: F401  (registers core steps)
@@ -51,8 +52,8 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
              suits: str | list[str] | None = None, *, setup: str = "standard",
              players: int | None = None, bots: list[str] | None = None,
              insurgents_at_two: bool = False, landmarks: int | list[str] | None = None,
-             map_landmarks: str | None = None, crusader: bool = False,
-             **kwargs: Any) -> Game:
+             map_landmarks: str | None = None, hirelings: int | list[str] | None = None,
+             crusader: bool = False, **kwargs: Any) -> Game:
     """Set up a game and run it to the first decision.
 
     ``rules``: "law" (the Law of Root, the default) or "prototype" (the print-and-play
@@ -74,6 +75,11 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
     players set them up. ``map_landmarks``: "keep" (default) or "ignore" the Lake's
     Ferry and the Mountain's Tower (A.5; a dealt Tower or Ferry card sets its piece up
     instead).
+    ``hirelings`` (Advanced Setup only, A.6, Appendix E): 3, dealt at random, or a list of
+    three hireling ids (forest_patrol, last_dynasty, spring_uprising, the_exile,
+    riverfolk_flotilla, warm_sun_prophets, highway_bandits, sunward_expedition,
+    corvid_spies, furious_protector, flame_bearers, vault_keepers, popular_band); the
+    factions they correspond to cannot be played (A.6.5).
 
     ``map``: fall, winter, lake or mountain (Appendix C); ``deck``: standard or
     exiles_partisans (A.2); ``suits``: the clearings' suits (A.1): "printed" (the Fall
@@ -91,6 +97,8 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
     if rules != "law" and crusader:
         raise SetupError("the Crusader factions play by the Law of Root: not with the "
                          f"{rules} rules")
+    if rules != "law" and hirelings is not None:
+        raise SetupError("hirelings are Appendix E of the Law: not of the prototype rules")
     if rules != "law":  # another rule set (DESIGN.md; issue 40): its own package sets it up
         from rootlaw.prototype import new_game as variant_game
 
@@ -121,11 +129,13 @@ def new_game(factions: list[str] | None = None, map: str = "fall", deck: str = "
         options["suits"] = layout
     if landmarks is not None or map_landmarks is not None:
         options.update(_landmark_options(landmarks, map_landmarks, setup, len(seats)))
+    if hirelings is not None:
+        options["hirelings"] = _hireling_options(hirelings, setup, seats, insurgents_at_two)
     if setup == "advanced":
         options["setup"] = "advanced"
         if crusader:
             options["crusader"] = True  # the Crusader setup cards join the draft (A.8.1)
-        _check_draft(seats, insurgents_at_two, crusader=crusader)
+        _check_draft(seats, insurgents_at_two, hirelings is not None, crusader)
         if insurgents_at_two:
             options["insurgents_at_two"] = True
     elif insurgents_at_two:
@@ -206,12 +216,27 @@ def _landmark_options(landmarks: Any, map_landmarks: Any, setup: str,
     return out
 
 
-def _check_draft(seats: list[str], insurgents_at_two: bool, crusader: bool = False) -> None:
+def _hireling_options(hirelings: Any, setup: str, seats: list[str],
+                      insurgents_at_two: bool) -> Any:
+    """A.6: the hirelings asked for, checked (SetupError names the rule)."""
+    from rootlaw.core.hire import check_chosen
+
+    if setup != "advanced":
+        raise SetupError("hirelings are set up in step 6 of the Advanced Setup (A.6): "
+                         "setup='advanced'")
+    try:
+        return check_chosen(hirelings, seats, insurgents_at_two)
+    except ValueError as e:
+        raise SetupError(str(e)) from None
+
+
+def _check_draft(seats: list[str], insurgents_at_two: bool, hirelings: bool = False,
+                 crusader: bool = False) -> None:
     """A.8.1: enough setup cards for the players who choose, one militant among them."""
     from rootlaw.core.advanced import draft_pool_size, open_cards, setup_cards
 
     undrafted = sum(1 for f in seats if is_seat_name(f))
-    if insurgents_at_two:
+    if insurgents_at_two and not hirelings:
         raise SetupError("A.8.1.I: insurgent cards stay in a two-player draft only with "
                          "hirelings (Appendix E)")
     if not undrafted:

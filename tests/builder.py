@@ -191,6 +191,8 @@ def build(
     ferry: int | None = None,
     stop: bool = False,
     coalitions: Mapping[str, str] | None = None,
+    hirelings: Mapping[str, Mapping[str, Any]] | None = None,
+    hiring_markers: Mapping[str, Any] | None = None,
     before: Callable[[Game], Any] | None = None,
     **state: Mapping[str, Any],
 ) -> Game:
@@ -286,6 +288,8 @@ def build(
         g.dominance[g.seat_of(f)] = card
     for v, partner in (coalitions or {}).items():  # 9.2.8 (the card: ``dominance``)
         g.coalition[g.seat_of(v)] = g.seat_of(partner)
+    if hirelings is not None:
+        _hirelings(g, hirelings, hiring_markers or {})
 
     todo = ([step] if step is not None else []) + list(steps)
     todo = [_seated(g, st) for st in todo]
@@ -737,3 +741,77 @@ def pause_step(name: str, kind: str, choices: tuple[str, str] = ("done", "skip")
 
 
 STOP = pause_step("test.stop", "pause", ("go", "stay"))  # ``stop=True``: ("go",) plays on
+
+
+# ------------------------------------------------------------- hirelings (Appendix E)
+# cards that do nothing while their pieces are off the map and nobody controls them
+# (Street Band, Stoic Protector, Bandit Gangs): they fill the three places (A.6) of a
+# position that names fewer hirelings
+QUIET_HIRELINGS = ("popular_band", "furious_protector", "highway_bandits")
+
+
+def hireling(g: Game, card: str) -> int:
+    """The owner index of a hireling card in play (its pieces' owner)."""
+    from rootlaw.core.hire import hireling_by_card
+
+    return hireling_by_card(g, card)
+
+
+def _hirelings(g: Game, spec: Mapping[str, Mapping[str, Any]],
+               markers: Mapping[str, Any]) -> None:
+    """``hirelings``: card id -> {"side": "promoted" (default) or "demoted",
+    "controller": a faction (default: none, in the supply), "control": markers on the card
+    (default 3 when controlled), "warriors": {clearing: n}, "pawn": a clearing or a forest
+    (its index or id), "buildings"/"tokens": {clearing: [kinds]}, "on_card": Forest Patrol
+    warriors on its card, "items": the Exile's items, "exhausted", "paths": bandits as
+    (a, b)}. Fewer than three cards are completed with quiet demoted ones (in the supply,
+    nothing on the map). ``hiring_markers``: {"track": [...], "held": {faction: n},
+    "pending": {faction: n}}; by default the markers left on the track match the held
+    and pending ones (4, 8, 12 in order)."""
+    from rootlaw.core.hire import install
+
+    ids = list(spec)
+    for card in QUIET_HIRELINGS:
+        if len(ids) >= 3:
+            break
+        if card not in ids:
+            ids.append(card)
+    demoted = tuple(spec.get(c, {}).get("side", "promoted" if c in spec else "demoted")
+                    == "demoted" for c in ids)
+    hire = install(g, tuple(ids), demoted)
+    n = len(g.factions)
+    for k, card in enumerate(ids):
+        h = n + k
+        s = spec.get(card, {})
+        known = {"side", "controller", "control", "warriors", "pawn", "buildings", "tokens",
+                 "on_card", "items", "exhausted", "paths"}
+        unknown = set(s) - known
+        if unknown:
+            raise TypeError(f"hireling {card}: unknown keys {sorted(unknown)}")
+        if s.get("controller"):
+            hire.controller[k] = g.seat_of(s["controller"])
+            hire.control[k] = int(s.get("control", 3))
+        for c, count in s.get("warriors", {}).items():
+            g.warriors[h][c] = count
+        if "pawn" in s:
+            where = s["pawn"]
+            g.pawn[h] = _forest(g, where) if isinstance(where, str) else where  # a clearing
+        for c, kinds in s.get("buildings", {}).items():
+            for kind in kinds:
+                g.place_building(h, kind, c)
+        for c, kinds in s.get("tokens", {}).items():
+            for kind in kinds:
+                g.place_token(h, kind, c)
+        hire.on_card[k] = int(s.get("on_card", 0))
+        hire.items[k] = tuple(s.get("items", ()))
+        hire.exhausted[k] = int(s.get("exhausted", 0))
+        hire.paths[k] = tuple(sorted(pair(a, b) for a, b in s.get("paths", ())))
+    held = {g.seat_of(f): v for f, v in markers.get("held", {}).items()}
+    pending = {g.seat_of(f): v for f, v in markers.get("pending", {}).items()}
+    for s_, v in held.items():
+        hire.held[s_] = v
+    for s_, v in pending.items():
+        hire.pending[s_] = v
+    out = sum(held.values()) + sum(pending.values())
+    hire.track = tuple(markers.get("track", (4, 8, 12)[out:]))
+    g.pieces_changed()

@@ -292,8 +292,9 @@ class AutomatedAlliance(BotDef):
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         if kind in SUIT_OF_BASE:  # 6.2.4 Crackdown
             return [("automated_alliance.crackdown", s, SUIT_OF_BASE[kind])]
-        if kind == SYMPATHY and is_human(g, s, by):  # 6.2.3 Automated Outrage
-            return [("automated_alliance.outrage", by, s, c)]
+        who = g.player_of(by) if by >= 0 else -1  # E.3.7: a hireling's, its controller
+        if kind == SYMPATHY and is_human(g, s, who):  # 6.2.3 Automated Outrage
+            return [("automated_alliance.outrage", who, s, c)]
         return NO_STEPS
 
     def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> Sequence[Step]:

@@ -28,6 +28,7 @@ from rootlaw.core.battle import start_battle
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FactionState, register
 from rootlaw.core.game import Game
+from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import bot_move, move_destinations, trigger_removals
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.eyrie import VIZIER, card_suit
@@ -491,7 +492,8 @@ def relentless_targets(g: Game, s: int) -> tuple[int, list[tuple[int, int, str]]
         if not g.warriors[s][c]:
             continue
         found = [(o, c, kind) for o, kind in g.buildings[c] + g.tokens[c]
-                 if o in foes and not g.warriors[o][c]]
+                 if o in foes and not g.warriors[o][c]
+                 and not removal_shielded(g, s, o, c)]  # the Stoic Protector (Appendix E)
         if found:
             return c, found
     return None

@@ -19,6 +19,7 @@ from rootlaw.core.cards_ep import crafted_item_left
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
+from rootlaw.core.hired import hirelings_after_move
 from rootlaw.core.landmarks import forge_items_for
 from rootlaw.core.maps import ferry_available, move_links, take_ferry
 from rootlaw.core.options import text_form
@@ -292,8 +293,11 @@ def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
         if d:
             exhaust(v, d * COST["move"])
             src = g.ferry
+            before = g.pawn[s]
             g.pawn[s] = c
             g.pieces_changed()
+            if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
+                g.push(*hirelings_after_move(g, s, s, before, c, 0))
             g.note("vagabot", "move", c, d)
             if ferried:  # the Ferry went along (C.2.5); a bot draws nothing (2.8.1)
                 take_ferry(g, s, src, ferried)

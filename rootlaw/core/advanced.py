@@ -436,8 +436,10 @@ def landmark_steps(g: Game) -> list[Step]:
 
 
 def hireling_steps(g: Game) -> list[Step]:
-    """A.6 Set up hirelings (Appendix E): none chosen, no steps."""
-    return []
+    """A.6 Set up hirelings (Appendix E, core/hire.py): none chosen, no steps."""
+    from rootlaw.core.hire import hireling_steps as steps
+
+    return steps(g)
 
 
 class DealHands(Handler):
@@ -471,7 +473,8 @@ class DealSetupCards(Handler):
         undrafted = sum(1 for f in g.factions if is_seat_name(f))
         militant, insurgent = open_cards(seated_factions(g), len(g.factions),
                                          bool(g.setup.get("insurgents_at_two")),
-                                         tuple(g.setup.get("barred", ())),
+                                         tuple(g.setup.get("barred", ()))
+                                         + (g.hire.barred() if g.hire is not None else ()),
                                          cards=setup_cards(g.setup))  # Crusader: rulings.md
         militant = g.shuffle("militant_setup_cards", militant)
         pool = [militant.pop()]

@@ -26,6 +26,7 @@ from rootlaw.core.battle import BattleCards, battle_options, register_battle_car
 from rootlaw.core.catalog import Card
 from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import EVENING_DRAWN, Game
+from rootlaw.core.hired import removal_shielded
 from rootlaw.core.maps import ferry_destinations, take_ferry
 from rootlaw.core.move import (
     do_move,
@@ -113,7 +114,7 @@ def left_play(g: Game, s: int, cid: str) -> None:
         _token_weight(g, s, 0)
     elif cid == "coffin_makers" and g.cards.coffin_seat == s:
         # nothing holds the warriors any more: they return to their supplies
-        g.cards = g.cards.with_coffins((0,) * len(g.factions), -1)
+        g.cards = g.cards.with_coffins((0,) * len(g.cards.coffins), -1)
 
 
 def _token_weight(g: Game, s: int, weight: int) -> None:
@@ -161,7 +162,7 @@ def birdsong_start(g: Game, s: int) -> Sequence[Step]:
     if "coffin_makers" in played and g.cards.coffin_seat == s:
         held = sum(g.cards.coffins)
         g.score(s, held // COFFIN_VP_PER, "coffin_makers")
-        g.cards = g.cards.with_coffins((0,) * len(g.factions), s)  # back to their supplies
+        g.cards = g.cards.with_coffins((0,) * len(g.cards.coffins), s)  # to their supplies
     if "saboteurs" in played and saboteur_targets(g, s):
         return [("ep.saboteurs", s)]
     return NO_STEPS
@@ -331,11 +332,12 @@ def daylight_options(g: Game, s: int) -> list[Option]:
         suits = {suit for suit in ("fox", "rabbit", "mouse") if g.cards_matching(s, suit)}
         for c in g.clearings():
             if any(suit in suits for suit in g.suits_at(c)):  # the Lost City: any suit
-                for o in g.enemies(s):
-                    # an enemy warrior (G.1.9: not a mercenary of s), never the warlord
-                    # (14.2.2)
-                    if g.enemy_warriors(s, o, c) and g.removable_warriors(o, c):
-                        out.append(("propaganda", c, g.factions[o]))
+                for o in g.enemy_owners(s):
+                    # an enemy warrior (G.1.9: not a mercenary of s; an enemy hireling's),
+                    # never the warlord (14.2.2)
+                    if (g.enemy_warriors(s, o, c) and g.removable_warriors(o, c)
+                            and not removal_shielded(g, s, o, c)):
+                        out.append(("propaganda", c, g.owner_name(o)))
     if "league_of_adventurous_mice" in played and "league" not in g.once:
         ready = ready_crafted_items(g, s)
         if ready and (move_options(g, s) or battle_options(g, s)):

@@ -16,6 +16,7 @@ from rootlaw.core.cards_ep import entered_play, item_crafted
 from rootlaw.core.catalog import SUITS
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
 from rootlaw.core.game import Game
+from rootlaw.core.hired import hireling_takes_crafted
 from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -124,7 +125,8 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...], forge: bool = False)
         else:
             g.supply[card.item] -= 1
         fd.gain_crafted_item(g, s, card.item)
-        g.discard_card(cid)
+        if g.hire is None or not hireling_takes_crafted(g, s, cid):
+            g.discard_card(cid)  # (the Mole Artisans may keep it revealed, Appendix E)
         g.score(s, fd.craft_item_vp(g, s, card), "craft")
         if forge:  # the Forge's card and point, 7.2.3 and 14.2.3 notwithstanding
             forge_bonus(g, s)

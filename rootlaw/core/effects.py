@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from rootlaw.core import cards_ep, landmarks, maps
+from rootlaw.core import cards_ep, hire, landmarks, maps
 from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.cards_ep import take_random_card
 from rootlaw.core.game import Game
+from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -65,7 +66,7 @@ def dominance_options(g: Game, s: int) -> list[Option]:
 # ------------------------------------------------------------ anytime effects
 # verbs of the options a faction's ``anytime_options`` hook may give (13.2.4 Exposure);
 # a rule of a later faction usable "anytime on your turn" adds its verb here
-ANYTIME_VERBS: Final = frozenset({"expose"})
+ANYTIME_VERBS: Final = frozenset({"expose", "aid_exile"})  # aid_exile: a hireling's (E.2.2)
 
 
 def anytime_options(g: Game, s: int) -> list[Option]:
@@ -77,6 +78,8 @@ def anytime_options(g: Game, s: int) -> list[Option]:
         fd = fdefs[o]
         if fd.offers_anytime:
             out += fd.anytime_options(g, o, s)
+    if g.hire is not None and g.hire.anytime:  # a hireling's ability any player may use
+        out += hire.anytime_options(g, s)
     return out
 
 
@@ -88,6 +91,8 @@ def apply_anytime(g: Game, s: int, opt: Option) -> None:
         if fd.offers_anytime and opt in fd.anytime_options(g, o, s):
             fd.apply_anytime(g, o, s, opt)
             return
+    if g.hire is not None and hire.apply_anytime(g, s, opt):
+        return
     raise ValueError(opt)
 
 
@@ -121,6 +126,8 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
         out += maps.daylight_options(g, s)
     if g.landmarks is not None:  # Appendix F: the Black Market's exchange
         out += landmarks.daylight_options(g, s)
+    if g.hire is not None:  # E.2.4 the hirelings' once-per-Daylight actions
+        out += hire.daylight_options(g, s)
     played = g.played[s]
     if not played:
         return out
@@ -135,6 +142,7 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
 
 DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers",
                                    "remove_closed_path", "black_market"}
+                                  | hire.DAYLIGHT_VERBS
                                   ) | cards_ep.DAYLIGHT_VERBS | ANYTIME_VERBS
 
 
@@ -171,6 +179,8 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         maps.apply_daylight_option(g, s, o)
     elif verb == "black_market":  # Appendix F
         landmarks.exchange(g, s, o[1])
+    elif verb in hire.DAYLIGHT_VERBS:  # E.2.4
+        hire.apply_daylight(g, s, o)
     elif verb in cards_ep.DAYLIGHT_VERBS:
         cards_ep.apply_daylight_option(g, s, o)
     elif verb in ANYTIME_VERBS:
@@ -284,9 +294,11 @@ def remove_all_enemy_pieces(g: Game, s: int, c: int) -> None:
 
 def _take_enemy_pieces(g: Game, s: int, c: int, warriors: list[tuple[int, int, int]],
                        pieces: list[tuple[int, int, str]]) -> None:
-    for o in g.enemies(s):
+    for o in g.enemy_owners(s):  # G.1.9: enemy hirelings' pieces too
+        if g.hire is not None and removal_shielded(g, s, o, c):
+            continue  # the Stoic Protector's clearing
         if g.pawn[o] == c:  # 9.2.2.I Full Removal
-            g.push(*g.fdefs[o].on_full_removal(g, o, c, s))
+            g.push(*g.odef(o).on_full_removal(g, o, c, s))
         # G.1.9: not warriors s treats as its own (11.2.7.III Mercenaries)
         n = remove_warriors(g, o, c, g.enemy_warriors(s, o, c))
         if n:
@@ -298,7 +310,7 @@ def _take_enemy_pieces(g: Game, s: int, c: int, warriors: list[tuple[int, int, i
 
 def _removed(g: Game, s: int, warriors: list[tuple[int, int, int]],
              pieces: list[tuple[int, int, str]]) -> None:
-    g.score(s, sum(g.fdefs[o].points_for_removal(g, o, k) for o, _, k in pieces), "removal")
+    g.score(s, sum(g.odef(o).points_for_removal(g, o, k) for o, _, k in pieces), "removal")
     trigger_removals(g, s, warriors, pieces, in_battle=False)
 
 

@@ -84,9 +84,6 @@ class FactionDef:
     # the fan expansion the faction comes from ("crusader"), "" for the Law's: its setup
     # card (a reading, docs/rulings.md) joins the A.8.1 draft only when a game asks
     fan: ClassVar[str] = ""
-    # the fan expansion the faction comes from ("crusader"), "" for the Law's: its setup
-    # card (a reading, docs/rulings.md) joins the A.8.1 draft only when a game asks
-    fan: ClassVar[str] = ""
 
     # movement (4.2; read through core/maps.py: ignores_rule). Set in the faction's class
     # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:

@@ -22,22 +22,21 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
     else:
         me = g.seat_of(seat)
     clearings = []
+    owners = range(len(g.warriors))  # the seats, then the hirelings (Appendix E)
     for c in g.clearings():
         clearings.append({
             "id": c,
             "suit": g.suits[c],
             "slots": g.slots_at(c),  # the Elder Treetop's too (Appendix F)
-            "warriors": {g.factions[s]: g.warriors[s][c]
-                         for s in range(len(g.factions)) if g.warriors[s][c]},
+            "warriors": {g.owner_name(s): g.warriors[s][c] for s in owners if g.warriors[s][c]},
             "buildings": [[_owner(g, p[0]), p[1]] for p in g.buildings[c]],
             "tokens": [[_owner(g, p[0]), p[1]] for p in g.tokens[c]],
-            "pawns": [g.factions[s] for s in range(len(g.factions)) if g.pawn[s] == c],
+            "pawns": [g.owner_name(s) for s in owners if g.pawn[s] == c],
             "ruin_items": len(g.ruin_items[c]),  # face down: only how many (9.3.4)
             "ruler": _owner(g, g.ruler(c)),
         })
     # forests: pawns and tokens (15.2.1 relics: a face-down relic shows its type only)
-    forests = [{"id": f, "pawns": [g.factions[s] for s in range(len(g.factions))
-                                   if g.pawn[s] == FOREST + i],
+    forests = [{"id": f, "pawns": [g.owner_name(s) for s in owners if g.pawn[s] == FOREST + i],
                 "tokens": [[_owner(g, p[0]), p[1]] for p in g.forest_tokens[i]]}
                for i, (f, _) in enumerate(g.board.forests)]
     players = {}
@@ -103,6 +102,7 @@ def view(g: Game, seat: str | int | None) -> dict[str, Any]:
         # Appendix F: the landmarks, their clearings and cards (the Black Market's face
         # down: only how many); None without landmark cards
         "landmarks": landmark_view(g),
+        "hirelings": _hirelings(g),
     }
 
 
@@ -124,6 +124,21 @@ def _advanced(g: Game) -> dict[str, Any] | None:
 def _owner(g: Game, s: int | None) -> str | None:
     if s is None:
         return None
-    if s < 0:
-        return "ruin"
-    return g.factions[s]
+    return g.owner_name(s)  # a seat's faction, a hireling's card, or the ruins
+
+
+def _hirelings(g: Game) -> dict[str, Any] | None:
+    """Appendix E, all public: each card in play (its side, controller, control markers,
+    pieces off the map), the hiring markers on the score track (A.6.4) and below each
+    player's Evening, flipped or still to hire with (E.1.1)."""
+    hire = g.hire
+    if hire is None:
+        return None
+    from rootlaw.core.hire import describe
+
+    return {
+        "cards": describe(g),
+        "markers_on_track": list(hire.track),
+        "markers_held": {g.factions[s]: n for s, n in enumerate(hire.held) if n},
+        "markers_to_hire": {g.factions[s]: n for s, n in enumerate(hire.pending) if n},
+    }

@@ -300,8 +300,9 @@ class Alliance(FactionDef):
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         if kind in SUIT_OF_BASE:  # 8.2.4 Removing Bases
             return [("alliance.base_removed", s, SUIT_OF_BASE[kind])]
-        if kind == SYMPATHY and by >= 0 and by != s:  # 8.2.6 Outrage
-            return [("alliance.outrage", by, s, c)]
+        who = g.player_of(by) if by >= 0 else -1  # E.3.7: a hireling's, its controller
+        if kind == SYMPATHY and who >= 0 and who != s:  # 8.2.6 Outrage
+            return [("alliance.outrage", who, s, c)]
         return NO_STEPS
 
     def after_move(self, g: Game, s: int, mover: int, a: int, b: int, n: int) -> Sequence[Step]:

@@ -323,7 +323,7 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
     if col == 2:
         cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
         targets = battle_targets(g, s, cls)
-        return [("decree_battle", suit, c, g.factions[o]) for c, o in targets]
+        return [("decree_battle", suit, c, g.owner_name(o)) for c, o in targets]
     if roosts_left(g, s) <= 0:
         return []
     return [("decree_build", suit, c) for c in roost_sites(g, s, suit) if g.rules(s, c)]

@@ -20,6 +20,7 @@ from rootlaw.core.catalog import load_json, tracks
 from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
+from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -227,7 +228,10 @@ def roll_mob_die(g: Game, s: int) -> None:
 
 
 def loot_targets(g: Game, s: int, dfd: int) -> bool:
-    """14.2.5: a defender with an item in its Crafted Items box (never the Vagabond)."""
+    """14.2.5: a defender with an item in its Crafted Items box (never the Vagabond;
+    never a hireling, which has none)."""
+    if g.is_hireling(dfd):
+        return False
     fd = g.fdefs[dfd]
     return bool(g.items[dfd]) and not fd.id.startswith("vagabond") and fd.replaces != "vagabond"
 
@@ -273,6 +277,10 @@ class Hundreds(FactionDef):
     # 14.2.1 crafting with strongholds
     def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
         """14.2.3 Contempt for Trade: the choice follows (``craft_item_vp``)."""
+
+    def take_item(self, g: Game, s: int, item: str) -> None:
+        """14.2.4: an item the Hundreds take (The Brigand's ruin) goes to the Hoard."""
+        gain_item(g, s, item)
 
     def craft_item_vp(self, g: Game, s: int, card: Any) -> int:
         """14.2.3: take the item and score nothing, or remove it and score its VP."""
@@ -485,12 +493,14 @@ def raze(g: Game, s: int, c: int) -> None:
     """Remove every enemy building and token in c (3.2.1: one VP each), resolve what the
     removal triggers (1.1.3), and take an item from the ruin."""
     pieces: list[tuple[int, int, str]] = []
-    for o in g.enemies(s):
+    for o in g.enemy_owners(s):  # G.1.9: enemy hirelings' buildings and tokens too
+        if removal_shielded(g, s, o, c):
+            continue  # the Stoic Protector's clearing
         for p in g.faction_pieces(o, c):
             g.take_piece(c, p)
             pieces.append((o, c, p[1]))
     if pieces:
-        g.score(s, sum(g.fdefs[o].points_for_removal(g, o, k) for o, _, k in pieces),
+        g.score(s, sum(g.odef(o).points_for_removal(g, o, k) for o, _, k in pieces),
                 "removal")
     if g.ruin_items[c]:
         g.push(("hundreds.ruin", s, c))
@@ -1025,7 +1035,7 @@ def oppressed(g: Game, s: int) -> int:
     """14.6.2: clearings s rules with a Hundreds piece and no enemy piece (G.1.9: hired
     mercenaries are not, G.1.33; nor are they Hundreds pieces)."""
     n = 0
-    enemies = g.enemies(s)
+    enemies = g.enemy_owners(s)  # G.1.9: enemy hirelings' pieces too
     for c in g.clearings():
         if not g.rules(s, c) or not g.has_any_piece(s, c):
             continue
@@ -1056,7 +1066,7 @@ class Oppress(Handler):
 def enemy_pieces(g: Game, s: int, c: int) -> int:
     """Enemy pieces in c (G.1.9): warriors, pawns, buildings and tokens (14.7.6)."""
     n = 0
-    for o in g.enemies(s):
+    for o in g.enemy_owners(s):  # G.1.9: enemy hirelings' pieces too
         n += g.enemy_warriors(s, o, c) + (1 if g.pawn[o] == c else 0)
     for p in g.buildings[c] + g.tokens[c]:
         if p[0] >= 0 and g.is_enemy(s, p[0]):

@@ -29,6 +29,7 @@ from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import FOREST, HAND_LIMIT, Game
 from rootlaw.core.hidden import FaceDown, face_down_view
+from rootlaw.core.hired import battle_allowed
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -363,9 +364,11 @@ class Keepers(FactionDef):
             return NO_STEPS
         fs = st_of(g, s)
         fs.limbo = fs.limbo + (kind,)
-        enemy = by >= 0 and g.is_enemy(s, by)
-        placer = by if enemy else g.turn_seat
-        return [("keepers.trophy", placer, s, kind, 1 if enemy else 0)]
+        # a hireling removing: its controller places it (E.3.7) and scores nothing (E.3.6)
+        player = g.player_of(by) if by >= 0 else -1
+        enemy = player >= 0 and g.is_enemy(s, by)
+        placer = player if enemy else g.turn_seat
+        return [("keepers.trophy", placer, s, kind, 1 if enemy and player == by else 0)]
 
     def on_warriors_moved(self, g: Game, s: int, a: int, b: int, n: int,
                           mover: int) -> Sequence[Step]:
@@ -721,12 +724,13 @@ def column_options(g: Game, s: int, col: int) -> list[Option]:
         for c in g.clearings():
             if not g.warriors[s][c] or not g.rules(s, c):
                 continue
-            foes = [o for o in g.enemies(s) if g.has_any_piece(o, c)]
+            foes = [o for o in g.enemy_owners(s) if g.has_any_piece(o, c)
+                    and battle_allowed(g, s, o, c)]  # G.1.9: enemy hirelings too
             for card in cards:
                 if not matches(g, card, c):
                     continue
                 if foes:  # must battle (an enemy of the Keepers' choice)
-                    out.extend(("kk_battle", card, c, g.factions[o]) for o in foes)
+                    out.extend(("kk_battle", card, c, g.owner_name(o)) for o in foes)
                 elif delve_choices(g, s, c):
                     out.append(("kk_delve_in", card, c))
     if col == 2:  # III Recover

@@ -17,6 +17,7 @@ from rootlaw.core.catalog import SUITS, tracks
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
+from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import ferry_pairs, move_pairs, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -392,7 +393,7 @@ class Conspiracies(Handler):
             g.take_piece(c, (t, o[3]))
             # the Outcast's garden (the Lost City matches every suit, rulings.md)
             g.place_building(s, GARDENS[fs.outcast], c)
-            g.score(s, g.fdefs[t].points_for_removal(g, t, o[3]), "removal")  # 3.2.1
+            g.score(s, g.odef(t).points_for_removal(g, t, o[3]), "removal")  # 3.2.1
             trigger_removals(g, s, [], [(t, c, o[3])], in_battle=False)
         else:  # pragma: no cover - options list only these verbs
             raise ValueError(o)
@@ -403,7 +404,8 @@ def conspiracy_options(g: Game, s: int) -> list[Option]:
     out: list[Option] = []
     outcast = outcast_clearings(g, s)
     if fs.acolytes >= conspiracy_cost(g, s, "crusade"):
-        out += [("crusade_battle", c, g.factions[o]) for c, o in battle_targets(g, s, outcast)]
+        out += [("crusade_battle", c, g.owner_name(o))
+                for c, o in battle_targets(g, s, outcast)]
         out += [("crusade_move", a, b) for a, b in move_pairs(g, s, outcast)]
         if g.ferry:  # C.2.5
             out += [("crusade_ferry", a, b) for a, b in ferry_pairs(g, s, outcast)]
@@ -413,16 +415,19 @@ def conspiracy_options(g: Game, s: int) -> list[Option]:
     if fs.acolytes >= cost and g.warrior_supply(s) + cost > 0:
         for c in outcast:
             if g.may_place(s, c):
-                out += [("convert", c, g.factions[o]) for o in g.enemies(s)  # G.1.9
-                        if g.enemy_warriors(s, o, c) and g.removable_warriors(o, c)]
+                out += [("convert", c, g.owner_name(o)) for o in g.enemy_owners(s)  # G.1.9
+                        if g.enemy_warriors(s, o, c) and g.removable_warriors(o, c)
+                        and not removal_shielded(g, s, o, c)]
     if fs.acolytes >= conspiracy_cost(g, s, "sanctify"):
         suit = fs.outcast
         for c in outcast:
             if not can_garden(g, s, c, suit, freed=1):
                 continue
-            for o in g.enemies(s):
+            for o in g.enemy_owners(s):  # G.1.9: an enemy hireling's building too
+                if removal_shielded(g, s, o, c):
+                    continue
                 for kind in dict.fromkeys(p[1] for p in g.buildings[c] if p[0] == o):
-                    out.append(("sanctify", c, g.factions[o], kind))
+                    out.append(("sanctify", c, g.owner_name(o), kind))
     return out
 
 
@@ -436,7 +441,7 @@ class CrusadeBattle(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s: int = st[1]
-        return [("battle", c, g.factions[o]) for c, o in battle_targets(g, s, (st[2],))] + [
+        return [("battle", c, g.owner_name(o)) for c, o in battle_targets(g, s, (st[2],))] + [
             ("skip",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:

@@ -437,7 +437,7 @@ def daylight_options(g: Game, s: int) -> list[Option]:
     out: list[Option] = [("rf_move", a, b) for a, b in move_pairs(g, s)]
     if g.ferry:
         out += [("rf_ferry", a, b) for a, b in ferry_pairs(g, s)]
-    out += [("rf_battle", c, g.factions[o]) for c, o in battle_targets(g, s)]
+    out += [("rf_battle", c, g.owner_name(o)) for c, o in battle_targets(g, s)]
     if g.deck or g.discard:
         out.append(("rf_draw",))
     if g.warrior_supply(s) or fs.funds.get(s, 0):  # a spent own fund is placed again
