@@ -14,8 +14,8 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["rootlaw/core", "rootlaw/factions", "rootlaw/bots", "rootlaw/agents",
-            "rootlaw/prototype"]
+COMPILED = ["rootlaw/core", "rootlaw/factions", "rootlaw/hirelings", "rootlaw/bots",
+            "rootlaw/agents", "rootlaw/prototype"]
 
 
 def _warn(message: str) -> None:
