@@ -568,3 +568,23 @@ def test_bk_refuses_an_option_with_its_rule() -> None:
                  borough_kings={"regent": "tyrant"})
     e = assert_illegal(g, ("bk_recruit", "bird", 9))
     assert str(e).startswith(g.decision.rule) and g.decision.rule.startswith("BK.")
+
+
+def test_bk_saves_round_trip_mid_turn_and_refuse_five_mice() -> None:
+    """A save on another player's turn keeps the mice in that player's row and the bag
+    as it is; a save with more than four mice (BK.3.1) is refused."""
+    g = build([M, BK], warriors={BK: {5: 2}, M: {1: 1}}, buildings={M: {1: ["sawmill"]}},
+              borough_kings={"mice": {5: 1}}, step=(WAIT, M), turn=M, phase="daylight")
+    text = g.to_json()
+    again = Game.from_json(text)
+    assert again.to_json() == text and bk(again).holder == 0 and again.warriors[0][5] == 1
+    import json
+
+    data = json.loads(text)
+    data["fstate"][1]["mice"] = [5, 5, 5, 5, 5]
+    try:
+        Game.from_json(json.dumps(data))
+    except rootlaw.LoadError as e:
+        assert "mice" in str(e)
+    else:
+        raise AssertionError("five mice were loaded")
