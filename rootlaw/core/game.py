@@ -1333,6 +1333,28 @@ class Game:
                 return len(self.factions) + hire.ids.index(faction)
             raise
 
+    def same_seat(self, a: str, b: str) -> bool:
+        """Whether two names are one seat: a faction, or in a drafted game the seat's name
+        before its player chose (``seat2``, A.8.2)."""
+        if a == b:
+            return True
+        if self.adv is None:
+            return False
+        try:
+            return self.seat_of(a) == self.seat_of(b)
+        except ValueError:
+            return False
+
+    def seat_key(self, name: str) -> str:
+        """The name a seat keeps for the whole game: its faction, or in a drafted game
+        the name it had before its player chose (``seat1``...). Clients key seats by it."""
+        a = self.adv
+        return a.names[self.seat_of(name)] if a is not None else name
+
+    def current_id(self, name: str) -> str:
+        """The id a seat goes by now (its faction, once drafted)."""
+        return self.factions[self.seat_of(name)]
+
     def set_faction(self, s: int, faction: str) -> None:
         """A.8.2: the player in seat s takes ``faction`` (its pieces, board and state);
         with the Burrow (12.3.2) the map gains it."""
@@ -1615,7 +1637,7 @@ class Game:
         for e in log:
             if e[0] == "d":
                 d = g.decision
-                if d is None or d.seat != e[1]:
+                if d is None or not g.same_seat(d.seat, e[1]):
                     raise LoadError(f"record diverges: {e[1]} to decide {e[2]}, "
                                     f"but the game asks {d.seat if d else 'nobody'}")
                 g.apply(e[2])

@@ -81,18 +81,21 @@ def assert_private(msg: dict[str, Any], seat: str | None) -> None:
     if msg["over"]:
         return
     view = msg["view"]
-    assert view["you"] == seat
+    me = msg.get("you") or seat  # a draft's seat goes by its faction once chosen (A.8.2)
+    assert view["you"] == me
     assert not any(isinstance(v, list) and len(v) > 3 for k, v in view.items()
                    if k in ("deck", "deck_order", "quest_deck"))
     for f, p in view["players"].items():
-        if f == seat:
+        if f == me:
             assert "hand" in p or not p.get("hand_size")
+            continue
+        if f == "riverfolk":  # 11.2.3 Public Hand
             continue
         assert "hand" not in p and "seen_hands" not in p, f"{f}'s hand leaked to {seat}"
         fac = p["faction"]
         if "supporters" in fac:
             assert fac["supporters"] is None, f"{f}'s supporters leaked to {seat}"
     d = msg["decision"]
-    if d is not None and d["seat"] != seat:
+    if d is not None and d["seat"] != me:
         assert set(d) == {"seat", "name"}, "another seat's options or prompt leaked"
     assert view["decision"] == d

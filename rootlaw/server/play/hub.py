@@ -91,14 +91,17 @@ class LiveGame:
         d = game.decision
         return {"over": game.is_over, "scores": game.scores, "winners": game.winners,
                 "deciding": d.seat if d else None,
-                "agent": bool(d and self.kinds.get(d.seat, "").startswith(seats.AGENT)),
+                "agent": bool(d and self.kinds.get(game.seat_key(d.seat),
+                                                   "").startswith(seats.AGENT)),
                 "client_seed": self.client_seed}
 
     def agent_to_move(self) -> str | None:
+        """The seat (as keyed in ``kinds``) of the agent to decide now, if any."""
         d = self.game.decision
-        if d is not None and self.kinds.get(d.seat, "").startswith(seats.AGENT):
-            return d.seat
-        return None
+        if d is None:
+            return None
+        key = self.game.seat_key(d.seat)  # a drafted seat keeps its name (A.8.2)
+        return key if self.kinds.get(key, "").startswith(seats.AGENT) else None
 
 
 @dataclass
@@ -257,7 +260,7 @@ class Hub:
                             f"not {shown(version)}: reload and decide again", "version")
         d = game.decision
         assert d is not None
-        if d.seat != seat:
+        if not game.same_seat(d.seat, seat):
             return ApiError(403, "not_your_decision", f"{d.seat} decides now, not {seat}",
                             "token")
         return None
@@ -344,8 +347,10 @@ class Hub:
                       request: Request | None = None) -> Written:
         """Under the lock: ``new`` (the live game after ``option``) stored, then made
         live; if another process wrote first, the live game catches up instead."""
+        d = live.game.decision  # recorded under the id the engine gives it (A.8.2)
         written = await self._write(self.store.append, live.id, live.version, live.decisions,
-                                    seat, option, live.summary(new), request)
+                                    d.seat if d is not None else seat, option,
+                                    live.summary(new), request)
         if written == "ok":
             live.become(new, live.version + 1, live.decisions + 1, live.views)
         elif written == "stale":
@@ -365,7 +370,7 @@ class Hub:
             game = live.game.copy()
             for seat, opt in tail:
                 d = game.decision
-                if d is None or d.seat != seat:
+                if d is None or not game.same_seat(d.seat, seat):
                     break
                 game.apply(as_option(opt))
             else:

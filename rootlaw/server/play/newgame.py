@@ -103,6 +103,12 @@ def seed(value: Any) -> int:
     return value
 
 
+def small_count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 16:
+        raise Invalid("must be a whole number from 0 to 16")
+    return value
+
+
 @dataclass(frozen=True)
 class Field:
     parse: Parser
@@ -121,6 +127,9 @@ FIELDS: dict[str, Field] = {
     "cooperative": Field(boolean, False),
     # the Advanced Setup (Appendix A) with landmarks (A.5, Appendix F; issue 36)
     "setup": Field(text(), "standard"),
+    # a draft (A.8): N seats, named seat1, seat2... until they choose; bots among them
+    "players": Field(small_count, None),
+    "bots": Field(listing(text(), max_items=8), None),
     "landmarks": Field(landmark_choice, None),
     "map_landmarks": Field(text(), None),
     # the server's own fields
@@ -152,9 +161,9 @@ def parse_create(body: Any) -> NewGame:
     for name, spec in FIELDS.items():
         raw = body.get(name)
         if raw is None:
-            if spec.default is None and name == "factions":
-                raise _bad("bad_request", "factions is required: a list of faction ids",
-                           name)
+            if spec.default is None and name == "factions" and body.get("players") is None:
+                raise _bad("bad_request", "factions is required: a list of faction ids "
+                           "(or players, a number, for the Advanced Setup's draft)", name)
             values[name] = spec.default
             continue
         try:
@@ -162,10 +171,27 @@ def parse_create(body: Any) -> NewGame:
         except Invalid as e:
             raise _bad(CODES.get(name, "bad_request"), f"{name}{e.path} {e.message}",
                        name) from None
-    kinds = parse_seats(values["factions"], values["seats"])
-    kwargs = {name: values[name] for name, spec in FIELDS.items() if spec.engine}
+    kinds = parse_seats(seat_keys(values), values["seats"])
+    kwargs = {name: values[name] for name, spec in FIELDS.items()
+              if spec.engine and values[name] is not None}
     kwargs["seed"], client_seed = choose_seed(values["seed"], kinds, values["hotseat"])
     return NewGame(kwargs, kinds, client_seed)
+
+
+def seat_keys(values: dict[str, Any]) -> list[str]:
+    """The seats: the factions, or for a draft (A.8) seat1... and the bots (the names
+    the engine gives them, rootlaw.core.advanced.seat_names)."""
+    players = values["players"]
+    if players is None:
+        if values["bots"]:
+            raise _bad("bad_request", "bots goes with players (a draft); else list the bots "
+                       "among factions", "bots")
+        return list(values["factions"])
+    if values["factions"] is not None:
+        raise _bad("bad_request", "give factions or players (a draft, A.8), not both",
+                   "players")
+    bots = list(values["bots"] or [])
+    return [f"seat{i + 1}" for i in range(max(0, players - len(bots)))] + bots
 
 
 def choose_seed(given: int | None, kinds: dict[str, str], hotseat: bool) -> tuple[int, bool]:

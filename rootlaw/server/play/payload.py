@@ -62,7 +62,7 @@ def decision_for(game: Game, seat: str | None, n_clearings: int) -> dict[str, An
     d = game.decision
     if d is None:
         return None
-    if seat != d.seat:
+    if seat is None or not game.same_seat(seat, d.seat):  # (a drafted seat: A.8.2)
         return {"seat": d.seat, "name": faction_name(d.seat)}
     n = n_clearings
     return {"seat": d.seat, "name": faction_name(d.seat), "kind": d.kind, "rule": d.rule,
@@ -85,7 +85,8 @@ def may_undo(game: Game, seat: str | None, before: Views | None = None,
         if e[0] in ("r", "f", "w"):
             return False
         if e[0] == "d":
-            return bool(e[1] == seat) and plan_undo(game, seat, before, now).game is not None
+            return game.same_seat(e[1], seat) and plan_undo(game, seat, before,
+                                                             now).game is not None
     return False
 
 
@@ -111,7 +112,10 @@ def state(game_id: str, views: Views, version: int, seat: str | None,
         "id": game_id, "version": version, "seat": seat, "over": over,
         "view": view, "decision": decision, "scores": game.scores,
         "winners": game.winners, "win_reason": game.win_reason if over else "",
-        "seats": {f: {"kind": k, "name": faction_name(f)} for f, k in seats.items()},
+        # each seat by the name it keeps (a drafted one: seat1...), with its faction now
+        "seats": {f: {"kind": k, "name": faction_name(game.current_id(f)),
+                      "faction": game.current_id(f)} for f, k in seats.items()},
+        "you": game.current_id(seat) if seat is not None else None,
         "map": game.setup["map"], "deck": game.setup["deck"],
         "seed": game.setup["seed"] if over else None,  # the seed decides the deck order
         "seed_from": "client" if client_seed else "server",

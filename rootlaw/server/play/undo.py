@@ -34,7 +34,7 @@ def plan_undo(game: Game, seat: str, before: Views | None = None,
     last = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "d"), None)
     if game.is_over:
         return UndoPlan(None, 0, "the game is over")
-    if last is None or log[last][1] != seat:
+    if last is None or not game.same_seat(log[last][1], seat):
         return UndoPlan(None, 0, "your last decision is not the latest one (another player "
                         "decided since, or you have not decided yet)")
     for e in log[last + 1:]:
@@ -61,8 +61,10 @@ def _revealed(before: Views, now: Views, seat: str) -> str:
         return "a quest was revealed"
     if _ruin_items(old) != _ruin_items(new):
         return "an item under a ruin was revealed"
-    for other in now.game.factions:
-        if other != seat and _private(before, other) != _private(now, other):
+    for other in now.game.factions:  # each seat by its lasting name (a draft, A.8.2)
+        key = now.game.seat_key(other)
+        if not now.game.same_seat(other, seat) and _private(before, key) != _private(
+                now, key):
             return f"{other} learned something new"
     return ""
 
@@ -73,8 +75,9 @@ def _ruin_items(view: dict[str, Any]) -> int:
 
 def _private(views: Views, seat: str) -> dict[str, Any]:
     """What ``seat`` knows that the public does not: its view minus the public view."""
-    mine = views(seat)["players"][seat]
-    public = views(None)["players"][seat]
+    now = views.game.current_id(seat)  # the faction a drafted seat took (A.8.2)
+    mine = views(seat)["players"][now]
+    public = views(None)["players"][now]
     out = {k: v for k, v in mine.items() if public.get(k) != v and k != "faction"}
     fm, fp = mine.get("faction") or {}, public.get("faction") or {}
     out["faction"] = {k: v for k, v in fm.items() if fp.get(k) != v}

@@ -106,7 +106,8 @@ async def game_log(request: Request, gid: str, token: str | None = None,
     live = await hub.get(gid)
     seat = hub.seat_for(live, seat_token)
     game = live.game
-    lines = narrate(game.log, list(game.factions), seat, game.is_over)
+    lines = narrate(game.log, list(game.factions),  # the seat by its faction now (A.8.2)
+                    game.current_id(seat) if seat is not None else None, game.is_over)
     return JSONResponse({"version": live.version, "size": len(game.log),
                          "lines": [ln for ln in lines if ln["i"] >= since]})
 

@@ -567,6 +567,18 @@ export function drawTable(container, view, catalog) {
       return el("span", { class: "landmark-card", "data-landmark": id }, text);
     }))));
   }
+  const adv = view.advanced_setup;  // Appendix A: all face up
+  if (adv) {
+    parts.push(kv("First player (A.4)", nameOf(adv.first_player, catalog)));
+    if (adv.pool.length) {
+      parts.push(kv("Setup cards (A.8.1)", el("span", { class: "setup-pool" }, adv.pool.map((p) =>
+        el("span", { class: `setup-card${p.locked ? " locked" : ""}`, "data-faction": p.faction },
+          nameOf(p.faction, catalog) + (p.character ? ` with the ${titleCase(p.character)}` : "")
+          + (p.locked ? " (locked until a militant faction is chosen, A.8.1.II)" : ""))))));
+    }
+    const homes = Object.entries(adv.homelands);
+    if (homes.length) parts.push(kv("Homelands (A.8.2)", homes.map(([f, cs]) => `${nameOf(f, catalog)}: ${cs.join(", ")}`).join("; ")));
+  }
   container.replaceChildren(el("dl", {}, parts));
 }
 

@@ -46,9 +46,21 @@ function stateUrl(s) {
   return `/api/games/${gid}${t ? `?token=${encodeURIComponent(t)}` : ""}`;
 }
 
+/** A seat's lasting key (its faction, or in a draft seat1, seat2...: A.8.2) from the id
+ *  the engine gives it now (its faction once chosen). */
+function keyOf(id, state = shown) {
+  for (const [k, x] of Object.entries(state?.seats || {})) if ((x.faction || k) === id) return k;
+  return id;
+}
+
+/** The id a seat goes by now, from its key. */
+function idOf(key, state = shown) {
+  return state?.seats?.[key]?.faction || key;
+}
+
 /** The seat to show: the one deciding if it is ours, else the one shown, else our first. */
 function pickSeat(state) {
-  const d = state.decision?.seat;
+  const d = keyOf(state.decision?.seat, state);
   if (d && mine.has(d)) return d;
   if (seat && mine.has(seat)) return seat;
   return mine.keys().next().value ?? null;
@@ -103,22 +115,24 @@ function render() {
   root.dataset.over = s.over;
   root.dataset.seat = s.seat || "";
   root.dataset.deciding = s.decision?.seat || "";
-  ctx.names = Object.fromEntries(Object.entries(s.seats).map(([f, x]) => [f, x.name]));
+  ctx.names = Object.fromEntries(Object.entries(s.seats).map(([f, x]) => [x.faction || f, x.name]));
   ctx.colors = colorsFor(v.factions, ctx.catalog);
-  $("game-title").textContent = `${ctx.layout.title} · ${s.seat ? ctx.names[s.seat] : "Spectator"}`;
-  document.title = `${s.over ? "Game over" : s.decision && mine.has(s.decision.seat) ? "Your move" : "Game"} · rootlaw`;
+  $("game-title").textContent = `${ctx.layout.title} · ${s.seat ? ctx.names[idOf(s.seat)] : "Spectator"}`;
+  const ours = s.decision && mine.has(keyOf(s.decision.seat));
+  document.title = `${s.over ? "Game over" : ours ? "Your move" : "Game"} · rootlaw`;
   const turn = v.turn_player ? `Turn ${v.turn}: ${ctx.names[v.turn_player]}, ${v.phase}` : `Setup`;
-  const waiting = s.over ? "Game over" : s.decision ? (mine.has(s.decision.seat) ? `${ctx.names[s.decision.seat]} to decide` : `waiting for ${s.decision.name}`) : "";
+  const waiting = s.over ? "Game over" : s.decision ? (ours ? `${ctx.names[s.decision.seat]} to decide` : `waiting for ${s.decision.name}`) : "";
   $("turn-line").textContent = `${turn} · ${waiting}`;
   $("scores").replaceChildren(...v.factions.map((f) => el("li", { style: `--faction:${ctx.colors[f]}`, "data-faction": f,
     class: s.decision?.seat === f ? "deciding" : "" }, el("span", { class: "dot" }), `${ctx.names[f]} `, el("strong", {}, s.scores[f]))));
   const curtain = needsCurtain();
   $("curtain").hidden = !curtain;
-  if (curtain) $("curtain-text").textContent = `Pass the screen to ${ctx.names[seat]}.`;
+  if (curtain) $("curtain-text").textContent = `Pass the screen to ${ctx.names[idOf(seat)]}.`;
   renderDecision(curtain);
   renderMap();
   renderHand(curtain);
-  drawBoards($("boards"), curtain ? hideHands(v) : v, { ...ctx, seats: s.seats, deciding: s.decision?.seat });
+  const seats = Object.fromEntries(Object.entries(s.seats).map(([f, x]) => [x.faction || f, x]));
+  drawBoards($("boards"), curtain ? hideHands(v) : v, { ...ctx, seats, deciding: s.decision?.seat });
   drawTable($("table"), v, ctx.catalog);
   renderOver();
   changed = new Set(); // highlighted once
@@ -136,7 +150,7 @@ function hideHands(v) {
 
 function myDecision() {
   const d = shown.decision;
-  return d && d.options && d.seat === seat && !needsCurtain() ? d : null;
+  return d && d.options && d.seat === idOf(seat) && !needsCurtain() ? d : null;
 }
 
 /** Does an option name this card (anywhere in it, nested lists too)? */
@@ -240,10 +254,10 @@ function renderMap() {
 }
 
 function renderHand(curtain) {
-  const p = seat && shown.view.players[seat];
+  const p = seat && shown.view.players[idOf(seat)];
   $("hand-panel").hidden = !p || !p.hand;
   if (!p || !p.hand) return;
-  $("hand-title").textContent = `${ctx.names[seat]}'s hand (${p.hand.length})`;
+  $("hand-title").textContent = `${ctx.names[idOf(seat)]}'s hand (${p.hand.length})`;
   const d = myDecision();
   const chip = (c) => {
     const usable = d && d.options.some((o) => namesCard(o, c));
@@ -265,7 +279,7 @@ function pickCard(c) {
 
 function renderLog() {
   const list = $("log");
-  const lastMine = [...log].reverse().find((ln) => ln.kind === "decision" && ln.actor === seat)?.i ?? -1;
+  const lastMine = [...log].reverse().find((ln) => ln.kind === "decision" && ln.actor === idOf(seat))?.i ?? -1;
   list.replaceChildren(...log.slice(-300).map((ln) => el("li", { class: `log-${ln.kind}${ln.i > lastMine && seat ? " new" : ""}`,
     "data-i": ln.i, style: ln.actor && ctx.colors[ln.actor] ? `--faction:${ctx.colors[ln.actor]}` : null }, ln.text)));
   list.scrollTop = list.scrollHeight;

@@ -3,6 +3,7 @@
 import { api, copyText, el } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
+const DRAFT = "draft"; // a seat whose player drafts a faction (Advanced Setup, A.8)
 let catalog = null;
 const PRESETS = {
   bots: [["marquise", "here"], ["electric_eyrie", "bot"], ["automated_alliance", "bot"], ["vagabot", "bot"]],
@@ -11,9 +12,12 @@ const PRESETS = {
   watch: [["mechanical_marquise", "bot"], ["electric_eyrie", "bot"], ["automated_alliance", "bot"], ["vagabot", "bot"]],
   // the prototype rules (issue 40): its four factions, no bots (they play by the Law)
   prototype: [["marquise", "here"], ["eyrie", "agent:random"], ["alliance", "agent:random"], ["vagabond", "agent:random"]],
+  // the Advanced Setup's draft (A.8): seats whose players choose a setup card, a bot among them
+  draft: [[DRAFT, "here"], [DRAFT, "here"], [DRAFT, "here"], [DRAFT, "here"], ["vagabot", "bot"]],
 };
 
 function factionById(id) {
+  if (id === DRAFT) return { id: DRAFT, name: "Drafts a setup card", bot: false, reach: 0, traits: [], setup_choices: {} };
   return catalog.factions.find((f) => f.id === id);
 }
 
@@ -26,6 +30,7 @@ function playerChoices(faction) {
 function seatRow(factionId, player) {
   const li = el("li", { class: "seat-row" });
   const faction = el("select", { class: "faction", "aria-label": "Faction" },
+    el("optgroup", { label: "Advanced Setup" }, el("option", { value: DRAFT }, "Drafts a setup card (A.8)")),
     el("optgroup", { label: "Factions" }, catalog.factions.filter((f) => !f.bot).map((f) => el("option", { value: f.id }, f.name))),
     el("optgroup", { label: "Rootbotics bots" }, catalog.factions.filter((f) => f.bot).map((f) => el("option", { value: f.id }, f.name))));
   faction.value = factionId;
@@ -67,9 +72,13 @@ function readForm() {
   const body = { factions: [], seats: {}, map: $("map").value, deck: $("deck").value,
     bot_difficulty: {}, bot_traits: {}, bot_setup: {} };
   const here = [];
+  let drafting = 0; // seats of a draft are named seat1, seat2... (A.4, A.8.2)
+  const draft = rows.some((row) => row.querySelector(".faction").value === DRAFT);
   for (const row of rows) {
-    const f = row.querySelector(".faction").value;
+    let f = row.querySelector(".faction").value;
     const p = row.querySelector(".player").value;
+    if (f === DRAFT) f = `seat${++drafting}`;
+    else if (draft && !factionById(f).bot) continue; // a draft seats bots and drafting players
     body.factions.push(f);
     body.seats[f] = p === "here" || p === "link" ? "human" : p;
     if (p === "here") here.push(f);
@@ -80,6 +89,15 @@ function readForm() {
     for (const s of row.querySelectorAll(".setup-choice")) if (s.value) (body.bot_setup[f] ||= {})[s.dataset.choice] = s.value;
   }
   if ($("rules").value !== "law") body.rules = $("rules").value;
+  if ($("setup").value !== "standard") body.setup = $("setup").value;
+  if (draft) {
+    body.players = body.factions.length;
+    body.bots = body.factions.filter((f) => !f.startsWith("seat"));
+    body.setup = "advanced";
+    delete body.factions;
+  }
+  const people = Object.values(body.seats).filter((k) => k === "human").length;
+  if (people && here.length === people) body.hotseat = true; // every person at this screen
   const seed = $("seed").value.trim();
   if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
   if ($("cooperative").checked) body.cooperative = true;
@@ -99,6 +117,12 @@ async function advise() {
   const { body } = readForm();
   if (body.rules === "prototype") {  // reach is the Law's advice (5.2)
     $("reach").textContent = "Prototype rules: its four factions (the Marquise always), the Fall map, 40 VP to win.";
+    $("reach").dataset.verdict = "";
+    return;
+  }
+  if (!body.factions) {  // a draft: the setup cards decide the factions (A.8)
+    $("reach").textContent = `Advanced Setup: ${body.players} players draft from the faction setup cards (A.8); `
+      + "reach (5.2) is not used.";
     $("reach").dataset.verdict = "";
     return;
   }
@@ -153,7 +177,8 @@ function showCreated(game, here) {
   $("play-here").href = hotseatUrl(game, here);
   const rows = Object.entries(game.seats).filter(([, s]) => s.url).map(([f, s]) => {
     const url = origin + s.url;
-    return el("li", { "data-faction": f }, el("strong", {}, factionById(f)?.name || f), " ",
+    const name = factionById(f)?.name || f.replace(/^seat(\d+)$/, "Seat $1"); // a draft's seat
+    return el("li", { "data-faction": f }, el("strong", {}, name), " ",
       el("a", { href: s.url, class: "seat-link" }, "open"), " ",
       el("button", { type: "button", class: "button secondary small", onclick: async (e) => {
         e.target.textContent = (await copyText(url)) ? "Copied" : url; } }, "Copy link"));
@@ -215,5 +240,11 @@ $("add-seat").addEventListener("click", () => {
   if (next) $("seats").append(seatRow(next.id, next.bot ? "bot" : "here"));
   advise();
 });
-for (const b of document.querySelectorAll("[data-preset]")) b.addEventListener("click", () => setSeats(PRESETS[b.dataset.preset]));
+for (const b of document.querySelectorAll("[data-preset]")) {
+  b.addEventListener("click", () => {
+    if (b.dataset.preset === "draft") $("setup").value = "advanced";
+    setSeats(PRESETS[b.dataset.preset]);
+  });
+}
+$("setup").addEventListener("change", advise);
 start().catch((err) => { $("lobby-error").textContent = err.message; $("lobby-error").hidden = false; });
