@@ -17,11 +17,10 @@ from typing import Any
 import pytest
 
 from rootlaw import Game
-from rootlaw.core import hire as hire_mod
 from rootlaw.core.battle import battle_targets
 from rootlaw.core.game import FOREST, RUIN
 from rootlaw.core.move import move_pairs
-from tests.builder import build, hireling, options, play, scored
+from tests.builder import build, options, play, scored
 from tests.rules.test_appendix_e_hirelings import DAYLIGHT
 
 M, E, A, V, LC, RF, UD, CC, LH, KI = ("marquise", "eyrie", "alliance", "vagabond", "lizards",
@@ -383,3 +382,297 @@ def test_lizard_envoys_take_a_card_of_the_most_common_suit() -> None:
                                ("envoy_take", "crossbow_mouse"), ("skip",)}
     play(g, ("envoy_take", "crossbow_mouse"))
     assert "crossbow_mouse" in g.hands[0] and "crossbow_mouse" not in g.discard
+
+
+# ------------------------------------------------------------- Highway Bandits
+def test_highway_bandits_setup_two_different_open_paths() -> None:
+    g = at([E, KI], ("highway_bandits.post", E, 2, 0, 0), {"highway_bandits": {}},
+           phase="setup", map="mountain")
+    paths = {(o[1], o[2]) for o in options(g)}
+    assert g.closed and not paths & set(g.closed)  # C.3.2: never a closed path
+    first = options(g)[0]
+    play(g, first)
+    assert g.hire is not None and g.hire.paths[0] == ((first[1], first[2]),)
+    from rootlaw.hirelings.highway_bandits import post_targets
+
+    assert (first[1], first[2]) not in post_targets(g, 2, False)  # one bandit per path
+    assert g.warrior_supply(2) == 3
+
+
+def test_highway_bandits_toll_on_enemies_moving_along_their_path() -> None:
+    g = build([E, KI], hirelings={"highway_bandits": {"paths": [(1, 5)]}},
+              warriors={E: {1: 3}}, step=("move_count", E, 1, 5, 0), phase="daylight",
+              stop=True)
+    play(g, ("warriors", 3))
+    assert g.warriors[0][5] == 2  # one of the three moved is removed
+
+
+def test_highway_bandits_a_moving_vagabond_damages_an_item() -> None:
+    from rootlaw.factions.vagabond import vs_of
+
+    g = build([V, KI], hirelings={"highway_bandits": {"paths": [(1, 5)]}},
+              vagabond={"at": 1, "items": {"boots": 2, "sword": 1, "torch": 1}},
+              step=("vagabond.actions", V), phase="daylight", stop=True)
+    before = sum(sum(x[2:]) for x in vs_of(g, 0).items.values())
+    play(g, ("v_move", 5))
+    d = g.decision
+    assert d is not None and d.kind == "take_hit" and d.seat == V
+    play(g, d.options[0])
+    after = sum(sum(x[2:]) for x in vs_of(g, 0).items.values())
+    assert after == before + 1  # one item damaged
+
+
+def test_highway_bandits_controller_may_waylay() -> None:
+    g = build([E, KI], hirelings={"highway_bandits": {"controller": E, "paths": [(1, 5)]}},
+              warriors={E: {1: 2}}, step=("move_count", E, 1, 5, 0), phase="daylight",
+              stop=True)
+    play(g, ("warriors", 1))
+    assert g.warriors[0][5] == 1  # its own: no toll
+    play(g, ("waylay", 5))
+    assert g.warriors[0][5] == 2
+
+
+def test_highway_bandits_daylight_post_and_lift() -> None:
+    g = daylight([E, KI], {"highway_bandits": {"controller": E, "paths": [(1, 5), (2, 6),
+                                                                         (3, 7), (4, 8)]}},
+                 warriors={E: {12: 1}})
+    play(g, ("hireling", "highway_bandits", "post"), ("bandit_lift", 3, 7))
+    # paths without a bandit touching 12, where the Eyrie has pieces
+    assert {(o[1], o[2]) for o in options(g)} == {(4, 12), (7, 12), (9, 12), (10, 12),
+                                                 (11, 12)}
+    play(g, ("bandit_path", 9, 12))
+    assert g.hire is not None and (9, 12) in g.hire.paths[0] and (3, 7) not in g.hire.paths[0]
+
+
+def test_bandit_gangs_when_hired_and_safe_beside_the_controller() -> None:
+    g = hired([E, KI], "highway_bandits", {"highway_bandits": {"side": "demoted"}},
+              warriors={E: {3: 1}}, forced=[["control_die", 0]])
+    assert on_map(g, 2) == {3: 1}  # where the controller has pieces
+    g = at([KI, E], ("test.stop", KI), {"highway_bandits": {
+        "side": "demoted", "controller": E, "warriors": {3: 1, 4: 1}}},
+        warriors={KI: {3: 2, 4: 2}, E: {3: 1}})
+    assert (4, 2) in battle_targets(g, 0) and (3, 2) not in battle_targets(g, 0)
+
+
+def test_bandit_gangs_daylight_arm_or_recruit() -> None:
+    g = daylight([E, KI], {"highway_bandits": {"side": "demoted", "controller": E,
+                                               "warriors": {3: 2, 4: 1}}},
+                 warriors={E: {1: 1}})
+    assert {o[2] for o in options(g, "hireling")} == {"arm", "recruit"}
+    play(g, ("hireling", "highway_bandits", "arm"))
+    assert g.warriors[0][3] == 2 and g.warriors[0][4] == 1
+
+
+# ------------------------------------------------------------- Sunward Expedition
+def test_sunward_expedition_setup_foothold_and_three() -> None:
+    g = at([E, KI], ("sunward_expedition.setup", E, 2), {"sunward_expedition": {}},
+           phase="setup")
+    play(g, ("hplace", "sunward_expedition", 8))
+    assert on_map(g, 2) == {8: 3} and g.tokens[8] == ((2, "foothold"),)
+
+
+def test_sunward_expedition_daylight_outpost_then_march_or_muster() -> None:
+    g = daylight([E, KI], {"sunward_expedition": {"controller": E, "warriors": {8: 1},
+                                                  "tokens": {8: ["foothold"]}}})
+    play(g, ("hireling", "sunward_expedition", "expedition"), ("outpost", 7, 0),
+         ("warriors", 2), ("expedition_then", "expedition_muster"))
+    assert on_map(g, 2) == {7: 3, 8: 2}
+    g = daylight([E, KI], {"sunward_expedition": {
+        "controller": E, "warriors": {8: 1, 7: 1, 6: 1},
+        "tokens": {8: ["foothold"], 7: ["foothold"], 6: ["foothold"]}}})
+    play(g, ("hireling", "sunward_expedition", "expedition"))
+    assert ("outpost", 5, 6) in options(g)  # every foothold out: one is lifted
+    play(g, ("outpost", 5, 6), ("warriors", 0), ("expedition_then", "expedition_march"))
+    assert g.decision is not None and g.decision.kind == "hireling_move"
+    assert g.count_token(2, "foothold") == 3 and (2, "foothold") in g.tokens[5]
+
+
+def test_mole_artisans_keep_crafted_cards_revealed_until_evening_ends() -> None:
+    # the Eyrie crafts with its roosts: one rabbit piece for a rabbit card
+    g = build([E, KI], hirelings={"sunward_expedition": {"side": "demoted", "controller": E}},
+              buildings={E: {4: ["roost"]}}, hands={E: ["a_visit_to_friends"]},
+              step=("craft", E), phase="daylight", stop=True)
+    play(g, ("craft", "a_visit_to_friends", ()), ("keep_revealed", "a_visit_to_friends"))
+    assert g.hire is not None and g.hire.revealed[0] == ("a_visit_to_friends",)
+    assert "a_visit_to_friends" not in g.discard and g.hands[0] == []
+    end = build([E, KI], hirelings={"sunward_expedition": {"side": "demoted",
+                                                           "controller": E}},
+                step=("end_turn", E), phase="evening", stop=True,
+                before=lambda x: x.hire.revealed.__setitem__(0, ("anvil",)))  # type: ignore
+    assert end.hands[0] == ["anvil"]  # back to the hand at the end of its Evening
+
+
+# ------------------------------------------------------------- Corvid Spies
+def test_corvid_spies_setup_two_clearings_of_one_suit() -> None:
+    g = at([E, KI], ("corvid_spies.setup", E, 2), {"corvid_spies": {}}, phase="setup")
+    for o in options(g):
+        assert g.suits[o[1]] == g.suits[o[2]] and o[1] != o[2]
+    play(g, ("spy_pair", 1, 6))
+    assert on_map(g, 2) == {1: 1, 6: 1}
+
+
+def test_corvid_spies_daylight_place_then_battle_everywhere_or_steal() -> None:
+    g = daylight([E, KI], {"corvid_spies": {"controller": E, "warriors": {5: 1}}},
+                 warriors={KI: {5: 1, 8: 1}}, hands={KI: ["anvil"]},
+                 forced=[["dice", [1, 0]], ["dice", [1, 0]]])
+    play(g, ("hireling", "corvid_spies", "spy"))
+    assert {o[2] for o in options(g, "hplace")} == {5, 8}  # enemy pieces
+    play(g, ("hplace", "corvid_spies", 8), ("hplace", "corvid_spies", 8))
+    assert ("spies_steal", 5) in options(g)
+    play(g, ("spies_then", "spies_battle"))
+    if g.decision is not None and g.decision.kind == "hireling_battle":
+        play(g, g.decision.options[0])
+    assert g.warriors[1][5] == 0 and g.warriors[1][8] == 0  # a battle in each
+    g = daylight([E, KI], {"corvid_spies": {"controller": E, "warriors": {5: 1}}},
+                 warriors={KI: {5: 1}}, hands={KI: ["anvil"]})
+    play(g, ("hireling", "corvid_spies", "spy"))  # both Spies into 5, the one choice
+    assert g.warriors[2][5] == 3
+    play(g, ("spies_steal", 5))
+    assert "anvil" in g.hands[0] and g.hands[1] == []
+
+
+def test_raven_sentries_extra_hit_beside_the_controllers_building() -> None:
+    g = build([E, KI], hirelings={"corvid_spies": {"side": "demoted", "controller": E}},
+              warriors={E: {5: 1}, KI: {5: 3}}, buildings={E: {5: ["roost"]}},
+              step=("command_warren", E), phase="daylight", forced=[["dice", [1, 0]]],
+              stop=True)
+    play(g, ("battle", 5, KI))
+    assert g.warriors[1][5] == 1  # one rolled, one extra
+
+
+# ------------------------------------------------------------- Protectors
+def test_furious_protector_setup_cannot_be_battled_enemies_cannot_place() -> None:
+    g = at([E, KI], ("furious_protector.setup", E, 2), {"furious_protector": {}},
+           phase="setup")
+    play(g, ("hplace", "furious_protector", 5))
+    assert g.pawn[2] == 5
+    assert not g.may_place(0, 5) and g.may_place(0, 6)  # uncontrolled: everyone's enemy
+    g.warriors[0][5] = 2
+    assert battle_targets(g, 0, (5,)) == []
+
+
+def test_furious_protector_birdsong_moves_then_removes_a_warrior_of_each() -> None:
+    g = birdsong([E, KI], "furious_protector", {"furious_protector": {
+        "controller": E, "pawn": 1}}, warriors={E: {5: 2}, KI: {5: 1, 9: 3}})
+    assert {o[1] for o in options(g)} == {5, 9, 10}  # ignoring rule
+    play(g, ("protector_to", 5))
+    assert g.pawn[2] == 5 and g.warriors[0][5] == 1 and g.warriors[1][5] == 0
+
+
+def test_stoic_protector_when_hired_shields_and_moves() -> None:
+    g = hired([E, KI], "furious_protector", {"furious_protector": {"side": "demoted"}},
+              warriors={E: {3: 1}}, forced=[["control_die", 0]])
+    assert g.pawn[2] == 3  # where its controller has pieces
+    g = at([KI, E], ("test.stop", KI), {"furious_protector": {
+        "side": "demoted", "controller": E, "pawn": 3}},
+        warriors={KI: {3: 2, 4: 2}, E: {3: 1, 4: 1}}, buildings={E: {3: ["roost"]}})
+    targets = battle_targets(g, 0)
+    assert (4, 1) in targets and (3, 1) not in targets and (3, 2) not in targets
+    from rootlaw.core.effects import remove_all_enemy_pieces
+
+    remove_all_enemy_pieces(g, 0, 3)  # a Revolt: its controller's pieces stay
+    assert g.warriors[1][3] == 1 and (1, "roost") in g.buildings[3]
+    g = birdsong([E, KI], "furious_protector", {"furious_protector": {
+        "side": "demoted", "controller": E, "pawn": 3}})
+    assert {o[1] for o in options(g)} == {6, 7, 11}
+    play(g, ("protector_to", 7))
+    assert g.pawn[2] == 7
+
+
+# ------------------------------------------------------------- Flame Bearers
+def test_flame_bearers_setup_and_when_hired_two_anywhere() -> None:
+    g = at([E, KI], ("hire.place", E, 2, "warrior", "any", 2, 0), {"flame_bearers": {}},
+           phase="setup")
+    play(g, ("hplace", "flame_bearers", 4), ("hplace", "flame_bearers", 4))
+    assert on_map(g, 2) == {4: 2}
+    g = hired([E, KI], "flame_bearers", {"flame_bearers": {}}, forced=[["control_die", 0]])
+    play(g, ("hplace", "flame_bearers", 1), ("hplace", "flame_bearers", 2))
+    assert on_map(g, 2) == {1: 1, 2: 1}
+
+
+def test_flame_bearers_birdsong_burn_warriors_first_then_spread() -> None:
+    g = birdsong([E, KI], "flame_bearers", {"flame_bearers": {
+        "controller": E, "warriors": {6: 2}}},
+        warriors={KI: {6: 1}, E: {6: 1}}, buildings={KI: {6: ["ws_tablet_jewelry"]}})
+    # two Bearers: the Keepers' warrior first (never the controller's), then the
+    # waystation; E.3.6: no points
+    assert g.warriors[1][6] == 0 and g.buildings[6] == ((RUIN, "ruin"),)
+    assert g.warriors[0][6] == 1 and scored(g, E) == []
+    assert {o[2] for o in options(g, "hplace")} == {6, 2, 3, 11}  # then the spread
+
+
+def test_rat_smugglers_discard_an_item_card_for_a_move_or_battle() -> None:
+    g = daylight([E, KI], {"flame_bearers": {"side": "demoted", "controller": E}},
+                 warriors={E: {1: 2}}, hands={E: ["anvil", "royal_claim", "foxfolk_steel"]})
+    smuggles = options(g, "smuggle")
+    assert smuggles == [("smuggle", "anvil"), ("smuggle", "foxfolk_steel")]
+    play(g, ("smuggle", "anvil"), ("move", 1, 5), ("warriors", 2))
+    assert g.warriors[0][5] == 2 and "anvil" in g.discard
+    assert ("smuggle", "foxfolk_steel") in options(g)  # any number of times
+
+
+# ------------------------------------------------------------- Vault Keepers
+def test_vault_keepers_setup_and_when_hired() -> None:
+    g = at([E, LC], ("vault_keepers.site", E, 2), {"vault_keepers": {}}, phase="setup")
+    play(g, ("vault_site", 5))
+    assert on_map(g, 2) == {5: 2} and (2, "vault") in g.buildings[5]
+    g = hired([E, LC], "vault_keepers", {"vault_keepers": {}}, forced=[["control_die", 0]])
+    play(g, ("vault_site", 12))
+    assert on_map(g, 2) == {12: 2}
+
+
+def test_vault_keepers_daylight_vault_then_battle_or_reinforce() -> None:
+    g = daylight([E, LC], {"vault_keepers": {"controller": E, "warriors": {5: 1},
+                                             "buildings": {5: ["vault"]}}},
+                 warriors={LC: {2: 1}})
+    play(g, ("hireling", "vault_keepers", "vaults"))
+    assert {o[1] for o in options(g, "vault_build")} == {1, 2, 5}
+    play(g, ("vault_build", 2), ("vaults_then", "vault_muster"))
+    assert on_map(g, 2) == {5: 2, 2: 1}
+    g = daylight([E, LC], {"vault_keepers": {"controller": E, "warriors": {2: 2},
+                                             "buildings": {2: ["vault"]}}},
+                 warriors={LC: {2: 1}}, forced=[["dice", [2, 0]]])
+    play(g, ("hireling", "vault_keepers", "vaults"), ("skip",),
+         ("vaults_then", "vault_battle"))
+    assert g.warriors[1][2] == 0
+
+
+def test_badger_bodyguards_ignore_the_first_hit() -> None:
+    g = build([E, LC], hirelings={"vault_keepers": {"side": "demoted", "controller": LC}},
+              warriors={E: {5: 3}, LC: {5: 3}}, step=("command_warren", E),
+              phase="daylight", forced=[["dice", [2, 0]]], stop=True)
+    play(g, ("battle", 5, LC))
+    assert g.warriors[1][5] == 2 and ("first_hit_ignored", LC, 5) in g.log
+
+
+# ------------------------------------------------------------- the Bands
+def test_popular_band_setup_two_different_clearings_and_when_hired() -> None:
+    g = at([E, KI], ("popular_band.setup", E, 2), {"popular_band": {}}, phase="setup")
+    assert all(o[1] != o[2] for o in options(g))
+    play(g, ("band_pair", 3, 9))
+    assert on_map(g, 2) == {3: 1, 9: 1}
+
+
+@pytest.mark.parametrize("side", ["promoted", "demoted"])
+def test_the_bands_lock_enemies_that_moved_in(side: str) -> None:
+    g = build([E, KI], hirelings={"popular_band": {"side": side, "warriors": {5: 1}}},
+              warriors={E: {1: 3}}, step=("move_count", E, 1, 5, 0), phase="daylight",
+              stop=True)
+    play(g, ("warriors", 2))
+    assert not g.may_move(0, 5, 2) and g.may_move(0, 1, 9)
+    assert [p for p in move_pairs(g, 0) if p[0] == 5] == []
+
+
+def test_popular_band_gig_pulls_then_places() -> None:
+    g = daylight([E, KI], {"popular_band": {"controller": E, "warriors": {5: 1}}},
+                 warriors={KI: {1: 2, 2: 1}, E: {5: 1}})
+    play(g, ("hireling", "popular_band", "gig"))  # its one clearing: 5
+    assert ("pull", 1, KI, 2) in options(g)
+    play(g, ("pull", 1, KI, 2), ("skip",), ("hplace", "popular_band", 9))
+    assert g.warriors[1][5] == 2 and on_map(g, 2) == {5: 1, 9: 1}
+
+
+def test_street_band_places_anywhere() -> None:
+    g = daylight([E, KI], {"popular_band": {"side": "demoted", "controller": E}})
+    play(g, ("hireling", "popular_band", "busk"))
+    assert len(options(g, "hplace")) == 12
