@@ -1,0 +1,530 @@
+"""The game as Rootlog sees it: how many of each component lie in each place.
+
+Rootlog records the movement of components between places (summary, "Design idea"),
+so the bridge between the engine and the notation is one function: ``ledger(g, who)``
+counts every component a Rootlog can name in every place it can name, as a Counter of
+``(component, place)`` keys. Two ledgers differ exactly by the movements between them;
+the writer prints those differences and the reader checks the engine's against the
+record's. Supplies are not places (2 MOVE: a piece's default source and destination),
+so a piece placed from its supply appears and a piece removed disappears.
+
+Components: ``("w", L)`` a warrior of faction letter L (``("w_w", "H")`` the warlord),
+``("p", L)`` a pawn, ``("b", L, code)`` a building, ``("t", L, code, hidden)`` a token
+(``hidden``: a face-down plot's type or relic's value, "?" to those who may not see it),
+``("ruin",)``, ``("ferry",)``, ``("c", card)`` a card ("?" unseen), ``("i", item)``,
+``("vp", L)`` a victory point, ``("path", a, b)`` a closed path; settings (one value
+each): ``("rel", V, L)``, ``("price", key)``, ``("funds", "O")``, ``("outcast", "L")``,
+``("marker", L)`` (dominance or coalition), ``("seat", i)`` (the faction of a seat).
+
+Places: ``("c", n)`` clearing n (0 the Burrow), ``("fo", clearings)`` a forest,
+``("hand", L)``, ``("deck",)``, ``("discard",)`` (with dominance cards near the map and
+the Lizards' Lost Souls, 10.2.6, as the specification asks), ``("board", L, key)`` a
+faction board (key "" the board, a decree or retinue column, ...), ``("Q",)`` quests on
+offer, ``("qdeck",)``, ``("ruin", c)``, ``("isup",)`` the item supply, ``("out",)``
+items removed from play, ``("items", L, area, state)`` items on a board (area s, d or t;
+state r or e), ``("score",)``, ``("map",)``, ``("val", v)`` a setting's value.
+
+Who sees what: ``who`` is ``ALL`` (everything, for a finished game), ``None`` (what the
+whole table sees) or a seat (the table's view plus what that seat may see: its hand,
+its supporters, its face-down plots). Hidden identities read "?".
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, Final
+
+from rootlaw.core.faction_api import is_seat_name
+from rootlaw.core.game import FOREST, Game
+from rootlaw.rootlog import names
+
+ALL: Final = "all"
+Who = str | int | None
+Key = tuple[Any, Any]
+Ledger = Counter[Key]
+UNSEEN: Final = "?"
+# settings: one value at a time (a SetKey in the notation)
+SETTINGS: Final = frozenset({"rel", "price", "funds", "outcast", "marker", "seat"})
+VIZIER: Final = "loyal_vizier"  # 7.3.4: tucked with the leader, never notated
+
+
+def letter_of(g: Game, s: int) -> str:
+    f = g.factions[s]
+    if is_seat_name(f):
+        return UNSEEN
+    return names.letter(f)
+
+
+def base_of(g: Game, s: int) -> str:
+    """The Law faction whose board a seat uses (a bot: the one it replaces, Rootbotics
+    3.2)."""
+    fd = g.fdefs[s]
+    return fd.replaces or fd.id
+
+
+def place_of(g: Game, loc: int) -> tuple[Any, ...]:
+    """A map location of the engine (a clearing, the Burrow, FOREST + i) as a place."""
+    if loc >= FOREST:
+        return ("fo", g.board.forests[loc - FOREST][1])
+    if loc == g.board.burrow:
+        return ("c", 0)
+    return ("c", loc)
+
+
+def sees(g: Game, who: Who, s: int) -> bool:
+    """Whether ``who`` sees what seat s keeps face down from the others."""
+    return who == ALL or who == s
+
+
+def ledger(g: Game, who: Who = ALL, letters: list[str] | None = None) -> Ledger:
+    """``letters``: each seat's faction letter when the game does not say yet (a seat
+    of the Advanced Setup's draft before it chooses, A.8.2: the record knows)."""
+    return Lens(who, letters).snap(g).total()
+
+
+_Area = tuple[Any, Ledger]
+
+
+class Snap:
+    """A ledger in parts (the map, the cards, the items, each faction's board), each
+    with the raw state it was counted from: a part whose state did not change is not
+    counted again (``Lens.snap(g, before)``), and two snaps differ only where their
+    parts do (``delta``)."""
+
+    __slots__ = ("areas",)
+
+    def __init__(self, areas: dict[str, _Area]) -> None:
+        self.areas = areas
+
+    def total(self) -> Ledger:
+        out: Ledger = Counter()
+        for _, led in self.areas.values():
+            out.update(led)
+        return out
+
+
+class Lens:
+    """How one audience (``who``) counts the games of one record."""
+
+    def __init__(self, who: Who = ALL, letters: list[str] | None = None) -> None:
+        self.who = who
+        self.letters = letters
+
+    def seat_letters(self, g: Game) -> list[str]:
+        n = len(g.factions)
+        own = [letter_of(g, s) for s in range(n)]
+        if self.letters is None:
+            return own
+        return [own[s] if own[s] != UNSEEN else self.letters[s] for s in range(n)]
+
+    def snap(self, g: Game, before: Snap | None = None) -> Snap:
+        old = before.areas if before is not None else {}
+        areas: dict[str, _Area] = {}
+        letters: list[str] | None = None
+        facs = g.factions
+        for name, raw, count in self._parts(g):
+            prev = old.get(name)
+            if prev is not None and prev[0] == raw:
+                areas[name] = prev
+                continue
+            if letters is None:
+                letters = self.seat_letters(g)
+            out: Ledger = Counter()
+            count(g, letters, out)
+            areas[name] = (raw, out)
+        del facs
+        return Snap(areas)
+
+    def _parts(self, g: Game) -> list[tuple[str, Any, Any]]:
+        who = self.who
+        facs = g.factions
+        out: list[tuple[str, Any, Any]] = [
+            ("map", (facs, tuple(map(tuple, g.warriors)), tuple(g.pawn), tuple(g.buildings),
+                     tuple(g.tokens), tuple(g.forest_tokens), g.ferry, g.closed,
+                     getattr(g, "landmarks", None), _hidden_raw(g)),
+             lambda g, L, out: _map(g, L, who, out)),
+            ("cards", (facs, tuple(map(tuple, g.hands)), tuple(map(tuple, g.played)),
+                       tuple(g.dominance), tuple(g.coalition), tuple(g.deck), tuple(g.discard),
+                       tuple(g.available), g.battle.ambush if g.battle is not None else None,
+                       tuple(g.quests), tuple(g.quest_deck), tuple(g.vp)),
+             lambda g, L, out: _cards(g, L, who, out)),
+            ("items", (facs, tuple(sorted(g.supply.items())), tuple(g.ruin_items),
+                       tuple(g.removed_items), tuple(map(tuple, g.items)), g.cards.exhausted),
+             lambda g, L, out: _items(g, L, who, out)),
+        ]
+        for s in range(len(facs)):
+            adapt = BOARDS.get(base_of(g, s))
+            if adapt is not None:
+                out.append((f"f{s}", (facs[s], _raw(g.fstate[s])),
+                            lambda g, L, out, s=s, adapt=adapt: adapt(g, s, L, who, out)))
+        return out
+
+
+def delta(a: Snap, b: Snap) -> tuple[Ledger, Ledger]:
+    """(removed, added) between two snaps: only their changed parts are compared."""
+    net: Ledger = Counter()
+    for name, (raw, led) in b.areas.items():
+        prev = a.areas.get(name)
+        if prev is not None and prev[0] == raw:
+            continue
+        for k, v in led.items():
+            net[k] += v
+        if prev is not None:
+            for k, v in prev[1].items():
+                net[k] -= v
+    for name, (_, led) in a.areas.items():
+        if name not in b.areas:
+            for k, v in led.items():
+                net[k] -= v
+    removed: Ledger = Counter()
+    added: Ledger = Counter()
+    for k, v in net.items():
+        if v > 0:
+            added[k] = v
+        elif v < 0:
+            removed[k] = -v
+    return removed, added
+
+
+def _raw(x: Any) -> Any:
+    """A faction state as a plain comparable value (its slots, dicts as sorted pairs)."""
+    if isinstance(x, dict):
+        return tuple(sorted((k, _raw(v)) for k, v in x.items()))
+    if isinstance(x, list):
+        return tuple(_raw(v) for v in x)
+    slots = getattr(type(x), "__slots__", None)
+    if slots and not isinstance(x, tuple | str):
+        names_: list[str] = []
+        for cls in type(x).__mro__:
+            names_.extend(getattr(cls, "__slots__", ()))
+        return tuple(_raw(getattr(x, n, None)) for n in names_)
+    return x
+
+
+def _hidden_raw(g: Game) -> Any:
+    out = []
+    for fs in g.fstate:
+        fd = getattr(fs, "facedown", None)
+        if fd is not None:
+            out.append(fd)
+        vals = getattr(fs, "values", None)
+        if vals is not None:
+            out.append(vals)
+        warlord = getattr(fs, "warlord", None)
+        if warlord is not None:
+            out.append(warlord)
+    return tuple(out)
+
+
+def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
+    """The map: warriors, pawns, buildings, tokens (2.2-2.4), the ferry, landmarks,
+    closed paths; the Hundreds' warlord among its warriors (14.2.2)."""
+    n = len(g.factions)
+    hidden = _face_down(g, who)
+    for s in range(n):
+        L = letters[s]
+        row = g.warriors[s]
+        for c in range(1, len(row)):
+            if row[c]:
+                out[(("w", L), place_of(g, c))] += row[c]
+        if g.pawn[s]:
+            out[(("p", L), place_of(g, g.pawn[s]))] += 1
+        warlord = getattr(g.fstate[s], "warlord", 0)
+        if warlord and base_of(g, s) == "hundreds":
+            place = place_of(g, warlord)
+            out[(("w", L), place)] -= 1
+            if out[(("w", L), place)] <= 0:
+                del out[(("w", L), place)]
+            out[(("w_w", L), place)] += 1
+    for c in range(1, len(g.buildings)):
+        place = place_of(g, c)
+        for owner, kind in g.buildings[c]:
+            if owner < 0:
+                out[(("ruin",), place)] += 1
+            else:
+                out[(("b", letters[owner], _code(g, owner, kind)), place)] += 1
+        for owner, kind in g.tokens[c]:
+            out[(_token(g, owner, kind, c, hidden, letters), place)] += 1
+    for i, toks in enumerate(g.forest_tokens):
+        for owner, kind in toks:
+            out[(_token(g, owner, kind, FOREST + i, hidden, letters), place_of(g, FOREST + i))] += 1
+    if g.ferry:
+        out[(("ferry",), ("c", g.ferry))] += 1
+    lm = getattr(g, "landmarks", None)
+    if lm is not None:  # Appendix F, set up in A.5 (the Ferry is the ferry piece above)
+        for name, where in (("tower", lm.tower), ("city", lm.lost_city), ("forge", lm.forge),
+                            ("market", lm.market), ("treetop", lm.treetop)):
+            if where:
+                out[(("lm", name), ("c", where))] += 1
+        for item in lm.forge_items:
+            out[(("i", item), ("lm", "forge"))] += 1
+        for cid in lm.market_cards:  # face down to every seat
+            out[(("c", cid if who == ALL else UNSEEN), ("lm", "market"))] += 1
+    for a, b in g.closed:
+        out[(("path", a, b), ("map",))] += 1
+
+
+def _cards(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
+    """Cards (2 Card): hands, crafted improvements, the deck, the discard pile, quests;
+    victory points, VP markers and who took each seat."""
+    for s in range(len(g.factions)):
+        mine = who == ALL or who == s or g.fdefs[s].public_hand
+        for cid in g.hands[s]:
+            out[(("c", cid if mine else UNSEEN), ("hand", letters[s]))] += 1
+        for cid in g.played[s]:
+            out[(("c", cid), ("board", letters[s], ""))] += 1
+        dom = g.dominance[s]
+        if dom:  # 3.3.1 an activated dominance card lies before its player
+            out[(("c", dom), ("board", letters[s], ""))] += 1
+            partner = g.coalition[s]  # 9.2.8 the VP marker on the partner's board
+            out[(("marker", letters[s]), ("val", letters[partner if partner >= 0 else s]))] += 1
+        if g.vp[s]:
+            out[(("vp", letters[s]), ("score",))] += g.vp[s]
+        out[(("seat", s), ("val", letter_of(g, s)))] += 1  # A.8.2 who took the seat
+    for cid in g.deck:
+        out[(("c", cid if who == ALL else UNSEEN), ("deck",))] += 1
+    for cid in g.discard:
+        out[(("c", cid), ("discard",))] += 1
+    b = g.battle
+    if b is not None and b.ambush:  # 4.3.1 an ambush card played is on its way there
+        out[(("c", b.ambush), ("discard",))] += 1
+    for cid in g.available:
+        out[(("c", cid), ("discard",))] += 1
+    for qid in g.quests:
+        out[(("c", qid), ("Q",))] += 1
+    for qid in g.quest_deck:
+        out[(("c", qid if who == ALL else UNSEEN), ("qdeck",))] += 1
+
+
+def _items(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
+    """Items (2 Item): the supply, the ruins, crafted items, items removed from play."""
+    for item, k in g.supply.items():
+        if k:
+            out[(("i", item), ("isup",))] += k
+    for c in range(1, len(g.ruin_items)):
+        for item in g.ruin_items[c]:
+            out[(("i", item if who == ALL else UNSEEN), ("ruin", c))] += 1
+    for item in g.removed_items:
+        out[(("i", item), ("out",))] += 1
+    for s in range(len(g.factions)):
+        items = g.items[s]
+        if items:
+            tired = list(g.cards.exhausted[s])
+            for item in items:
+                state = "r"
+                if item in tired:
+                    tired.remove(item)
+                    state = "e"
+                out[(("i", item), ("items", letters[s], "s", state))] += 1
+
+
+def _code(g: Game, s: int, kind: str) -> str:
+    try:
+        return names.piece_code(g.factions[s], kind)
+    except KeyError:
+        return kind  # a piece the notation does not name (written as the engine calls it)
+
+
+def _face_down(g: Game, who: Who) -> dict[int, list[str]]:
+    """Face-down identities by location (13.2.2 plots, 15.2.1 relic values), as the
+    notation's hidden part ("b" a bomb, "2" a relic's value), for those who see them."""
+    out: dict[int, list[str]] = {}
+    for s in range(len(g.factions)):
+        base = base_of(g, s)
+        fs = g.fstate[s]
+        if base == "corvids":
+            fd = getattr(fs, "facedown", None)
+            if fd is not None:
+                for loc, ident in zip(fd.locs, fd.ids, strict=True):
+                    out.setdefault(loc, []).append(
+                        ident[0] if sees(g, who, s) else UNSEEN)  # bomb -> b
+        elif base == "keepers":
+            vals = getattr(fs, "values", None)
+            if vals is not None:
+                for loc, ident in zip(vals.locs, vals.ids, strict=True):
+                    # 15.3.1: nobody sees a face-down relic's value, its owner neither
+                    out.setdefault(loc, []).append(ident if who == ALL else
+                                                   ident.rstrip("0123456789") + UNSEEN)
+    return out
+
+
+def _token(g: Game, owner: int, kind: str, loc: int, hidden: dict[int, list[str]],
+           letters: list[str]) -> tuple[Any, ...]:
+    code = _code(g, owner, kind)
+    if kind == "plot":  # face down: its identity apart (13.2.2)
+        ids = hidden.get(loc)
+        return ("t", letters[owner], "t", ids.pop(0) if ids else UNSEEN)
+    if kind in ("figure", "tablet", "jewelry"):  # a face-down relic: its value (15.2.1)
+        ids = hidden.get(loc) or []
+        for i, ident in enumerate(ids):
+            if ident.startswith(kind):
+                ids.pop(i)
+                return ("t", letters[owner], code, ident[len(kind):])
+        return ("t", letters[owner], code, UNSEEN)
+    return ("t", letters[owner], code, "")
+
+
+# ------------------------------------------------------------- faction boards
+
+Adapter = Callable[[Game, int, list[str], Who, Ledger], None]
+
+
+def _eyrie(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """7.3-7.5: the leader and the Decree's columns (viziers are the leader's, 7.3.4)."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    leader = getattr(fs, "leader", None)
+    if leader:
+        out[(("c", leader), ("board", L, ""))] += 1
+    keys = tuple(names.DECREE.values())
+    if base_of(g, s) != g.fdefs[s].id:  # the Electric Eyrie's columns are suits (5.5.1)
+        from rootlaw.bots.electric_eyrie import COLUMNS
+
+        keys = tuple(names.SUIT_LETTER[c] for c in COLUMNS)
+    for key, col in zip(keys, fs.decree, strict=True):
+        for cid in col:
+            if cid != VIZIER:
+                out[(("c", cid), ("board", L, key))] += 1
+    _order(g, s, L, out)
+
+
+def _order(g: Game, s: int, L: str, out: Ledger) -> None:
+    """A bot's order card, revealed (Law of Rootbotics 2.7)."""
+    order = getattr(g.fstate[s], "order", None)
+    if isinstance(order, str) and order:
+        out[(("c", order), ("board", L, "order"))] += 1
+
+
+def _alliance(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """8.2.3 supporters (face down) and 8.5.3 officers, on the Alliance's board."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    for cid in getattr(fs, "supporters", ()):
+        out[(("c", cid if sees(g, who, s) else UNSEEN), ("board", L, "sup"))] += 1
+    officers = getattr(fs, "officers", 0)
+    if officers:
+        out[(("w", L), ("board", L, ""))] += officers
+    _order(g, s, L, out)
+
+
+def _vagabond(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """9.2: the character, the items by area and side, relationships, quests done."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    if fs.character:
+        out[(("c", fs.character), ("board", L, ""))] += 1
+    for qid in fs.quests_done:
+        out[(("c", qid), ("board", L, ""))] += 1
+    if isinstance(getattr(fs, "items", None), dict):
+        from rootlaw.factions.vagabond import TRACK_CAP, TRACKED
+
+        for item, (ready, tired, dmg_up, dmg_down) in fs.items.items():
+            track = min(ready, TRACK_CAP) if item in TRACKED else 0  # 9.2.5.III
+            for area, state, k in (("t", "r", track), ("s", "r", ready - track),
+                                   ("s", "e", tired), ("d", "r", dmg_up), ("d", "e", dmg_down)):
+                if k:
+                    out[(("i", item), ("items", L, area, state))] += k
+        for other, level in fs.relations.items():  # 9.2.9
+            out[(("rel", L, names.letter(other)), ("val", names.RELATIONSHIPS[level]))] += 1
+    else:  # the Vagabot (Rootbotics 7.2): its items by kind, their sides by count
+        for item in fs.kinds:
+            out[(("i", item), ("items", L, "s", "r"))] += 1
+    _order(g, s, L, out)
+
+
+def _lizards(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """10.2: acolytes on the board, the outcast; the Lost Souls read as discarded and
+    revealed cards as still in hand (the specification's conventions)."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    if fs.acolytes:
+        out[(("w", L), ("board", L, ""))] += fs.acolytes
+    if fs.outcast:
+        mark = ("ho" if fs.hated else "o") + names.SUIT_LETTER[fs.outcast]
+        out[(("outcast", L), ("val", mark))] += 1
+    for cid in fs.lost_souls:
+        out[(("c", cid), ("discard",))] += 1
+    for cid in fs.revealed:
+        out[(("c", cid), ("hand", L))] += 1
+
+
+def _riverfolk(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """11.2.4: every warrior in the Payments, Funds and Committed boxes on the board
+    (one place, as the specification writes them); ``$_f`` the Funds; the prices."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    for box in (fs.payments, fs.funds, fs.committed):
+        for owner, k in box.items():
+            if k:
+                out[(("w", letters[owner]), ("board", L, ""))] += k
+    out[(("funds", L), ("val", str(sum(fs.funds.values()))))] += 1
+    for key, price in zip(names.PRICES.values(), fs.prices, strict=True):
+        out[(("price", key), ("val", str(price)))] += 1
+
+
+def _duchy(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """12.2.3 swayed ministers on the board; revealed cards read as in hand."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    for m in fs.swayed:
+        out[(("c", m), ("board", L, ""))] += 1
+    for cid in fs.revealed:
+        out[(("c", cid), ("hand", L))] += 1  # 12.5.3 revealed: everyone saw it
+
+
+def _hundreds(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """14.2: the mood and the Hoard on the board (the warlord: ``_map``)."""
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    if fs.mood:
+        out[(("c", fs.mood), ("board", L, ""))] += 1
+    for item in fs.command + fs.prowess:
+        out[(("i", item), ("items", L, "s", "r"))] += 1
+
+
+def _keepers(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """15.2: the Retinue's columns and the recovered relics on the board."""
+    from rootlaw.factions.keepers import TYPES
+
+    fs: Any = g.fstate[s]
+    L = letters[s]
+    for key, col in zip(names.RETINUE.values(), fs.retinue, strict=True):
+        for cid in col:
+            out[(("c", cid), ("board", L, key))] += 1
+    for t, values in zip(TYPES, fs.recovered, strict=True):
+        for v in values:
+            out[(("t", L, f"t_{v}_{t[0]}", ""), ("board", L, ""))] += 1
+    for ident in fs.limbo:  # removed, waiting for 15.2.5 Prized Trophies
+        out[(("t", L, names.piece_code("keepers", ident), ""), ("board", L, "limbo"))] += 1
+    for ident in fs.unplaced:  # setup (15.3.3): face down beside the board
+        t = ident.rstrip("0123456789")
+        out[(("t", L, names.piece_code("keepers", t), ident[-1] if who == ALL else UNSEEN),
+             ("board", L, "unplaced"))] += 1
+
+
+BOARDS: Final[dict[str, Adapter]] = {
+    "eyrie": _eyrie, "alliance": _alliance, "vagabond": _vagabond, "vagabond2": _vagabond,
+    "lizards": _lizards, "riverfolk": _riverfolk, "duchy": _duchy, "hundreds": _hundreds,
+    "keepers": _keepers, "marquise": lambda g, s, letters, who, out: _order(
+        g, s, letters[s], out),
+}
+
+
+def is_setting(key: Key) -> bool:
+    return key[0][0] in SETTINGS
+
+
+def diff(before: Ledger, after: Ledger) -> tuple[Ledger, Ledger]:
+    """(removed, added): what left each place, what arrived."""
+    removed: Ledger = Counter()
+    added: Ledger = Counter()
+    for k, v in before.items():
+        d = v - after.get(k, 0)
+        if d > 0:
+            removed[k] = d
+        elif d < 0:
+            added[k] = -d
+    for k, v in after.items():
+        if k not in before and v > 0:
+            added[k] = v
+    return removed, added

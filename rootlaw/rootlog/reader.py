@@ -1,0 +1,306 @@
+"""Read a Rootlog and rebuild its game turn by turn (``load``, ``loads``).
+
+The headers and player lines set the game up (the map and its suits, the deck, the
+seats in their order, the draft's pool); then each line is searched for engine
+decisions that produce exactly its movements (``search.py``). A line so found is
+*checked*; a line the search cannot produce (a rules slip in the real game, an
+ambiguity of the notation, a card the record never names) is *flagged* with the reason
+and applied as recorded movements (``apply.py``), and the replay goes on from the
+recorded state. A turn is one line of the log after the setup (the report's ``turns``);
+a setup the engine cannot produce is flagged as turn 0.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rootlaw
+from rootlaw.core.errors import RootlawError
+from rootlaw.core.faction_api import FACTIONS, is_seat_name
+from rootlaw.core.game import Game
+from rootlaw.rootlog import names
+from rootlaw.rootlog.apply import apply_line
+from rootlaw.rootlog.errors import RootlogError
+from rootlaw.rootlog.expect import Atom, Expect, expect
+from rootlaw.rootlog.parser import parse
+from rootlaw.rootlog.search import Context, at_boundary, search, start
+from rootlaw.rootlog.tree import Rootlog, Turn
+
+
+@dataclass(frozen=True)
+class Flag:
+    turn: int  # 1 for the first turn after the setup; 0 the setup
+    line: int
+    reason: str
+
+
+@dataclass
+class Report:
+    """Per turn, checked or flagged and why."""
+
+    turns: int = 0
+    checked: int = 0
+    flagged: list[Flag] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turns": self.turns, "checked": self.checked,
+                "flagged": [{"turn": f.turn, "line": f.line, "reason": f.reason}
+                            for f in self.flagged]}
+
+    @property
+    def share(self) -> float:
+        return self.checked / self.turns if self.turns else 1.0
+
+    def text(self) -> str:
+        lines = [f"{self.checked} of {self.turns} turns checked ({self.share:.0%})"]
+        for f in self.flagged:
+            what = "setup" if f.turn == 0 else f"turn {f.turn}"
+            lines.append(f"  flagged {what} (line {f.line}): {f.reason}")
+        lines.extend(f"  note: {n}" for n in self.notes)
+        return "\n".join(lines)
+
+
+@dataclass
+class Replay:
+    """A record read back: its tree, the game after each line, the report."""
+
+    tree: Rootlog
+    game: Game
+    states: list[Game]  # after the setup, then after each turn
+    lines: list[int]  # the record's line of each state
+    report: Report
+    letters: list[str]  # each seat's faction letter
+
+
+def load(path: str | Path) -> Replay:
+    """Read the Rootlog file at ``path`` and replay it (RootlogError if it cannot be
+    read; turns the engine cannot produce are flagged, not refused)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RootlogError(f"cannot read {path}: {e}") from None
+    return loads(text)
+
+
+def loads(text: str) -> Replay:
+    tree = parse(text, strict=False)
+    return replay(tree)
+
+
+def replay(tree: Rootlog) -> Replay:
+    directives = tree.directives()
+    strict = directives.get("record") == "rootlaw"
+    g, letters, first = new_game(tree, directives)
+    bases = {L: _base(g, s) for s, L in enumerate(letters)}
+    report = Report()
+    turns = [t for t in tree.turns if not t.setup]
+    report.turns = len(turns)
+    setups = [t for t in tree.turns if t.setup]
+    states: list[Game] = []
+    lines: list[int] = []
+    # the setup: every setup line at once (their order may differ from the seats')
+    exp = _setup_expect(setups, bases, letters, first)
+    seats = {s: L for s, L in enumerate(letters)} if g.setup.get("setup") == "advanced" else {}
+    ctx = Context(exp, letters, strict, True, "", seats)
+    ctx.pool = [names.LETTERS[L] for L in tree.header.pool or ()]
+    ctx.characters = _characters(exp)
+    problems = exp.problems + [e for t in setups for e in t.errors]
+    node = None if problems else search(start(g, ctx), ctx)
+    first_line = setups[0].line if setups else 0
+    if node is None:
+        reason = problems[0] if problems else ctx.reason or "no setup the engine allows"
+        report.flagged.append(Flag(0, first_line, reason))
+        g = _setup_as_recorded(g, exp, letters, turns)
+    else:
+        g = node.g
+    states.append(g)
+    lines.append(first_line)
+    for i, t in enumerate(turns, start=1):
+        last = i == len(turns) and tree.winners is None
+        g, flag = _turn(g, t, i, bases, letters, strict, turns[i] if i < len(turns) else None,
+                        last)
+        if flag is None:
+            report.checked += 1
+        else:
+            report.flagged.append(flag)
+        states.append(g)
+        lines.append(t.line)
+    if tree.winners is not None:
+        engine = sorted(names.letter(f) for f in g.won) if g.won else []
+        if sorted(tree.winners) != engine:
+            report.notes.append(f"the record's winners are {''.join(tree.winners)}; the "
+                                f"engine's are {''.join(engine) or 'none (the game goes on)'}")
+    return Replay(tree, g, states, lines, report, letters)
+
+
+def _base(g: Game, s: int) -> str:
+    fd = g.fdefs[s]
+    if is_seat_name(fd.id):
+        return ""
+    return fd.replaces or fd.id
+
+
+def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
+          strict: bool, following: Turn | None, last: bool = False
+          ) -> tuple[Game, Flag | None]:
+    exp = expect(t.actions, t.faction, bases)
+    if g.won:
+        why = f"the game is over in the engine ({', '.join(g.won)} won, {g.win_reason})"
+        return g, Flag(i, t.line, why)
+    reason = ""
+    if t.errors:
+        reason = "unreadable action " + t.errors[0]
+    elif exp.problems:
+        reason = exp.problems[0]
+    seat = int(g.stack[-1][1]) if at_boundary(g) and g.stack else -1
+    if not reason and (seat < 0 or letters[seat] != t.faction):
+        who = letters[seat] if seat >= 0 else "nobody"
+        reason = f"out of turn: the engine's turn order (1.4.1) gives {who} this turn"
+    if not reason:
+        ctx = Context(exp, letters, strict, False, t.faction)
+        ctx.partial = last
+        node = search(start(g, ctx), ctx)
+        if node is not None:
+            return node.g, None
+        reason = ctx.reason or "no sequence of legal options produces these movements"
+    nxt = _next_seat(following, letters, t.faction)
+    g2, skipped = apply_line(g, exp, letters, nxt)
+    if skipped:
+        reason += "; applied as recorded, except: " + "; ".join(skipped[:3])
+    return g2, Flag(i, t.line, reason)
+
+
+def _next_seat(following: Turn | None, letters: list[str], me: str) -> int:
+    if following is not None and following.faction in letters:
+        return letters.index(following.faction)
+    s = letters.index(me) if me in letters else 0
+    return (s + 1) % len(letters)
+
+
+def _setup_as_recorded(g: Game, exp: Expect, letters: list[str], turns: list[Turn]) -> Game:
+    """An engine setup no decisions reach: run it with the first options, then move
+    what the setup lines say."""
+    gg = g.copy()
+    started = False
+    while not gg.won and not (started and at_boundary(gg)):
+        started = True
+        if gg.decision is not None:
+            gg.apply(gg.decision.options[0], advance=False)
+        else:
+            gg.run_step()
+    first = letters.index(turns[0].faction) if turns and turns[0].faction in letters else 0
+    out, _ = apply_line(gg, Expect(), letters, first)
+    return out
+
+
+def _characters(exp: Expect) -> list[str]:
+    """The Vagabonds' characters the setup lines name (9.3.1, A.8.1.III)."""
+    from rootlaw.factions.vagabond import CHARACTERS
+
+    out: list[str] = []
+    for a in exp.atoms:
+        ids = a.comp[1] if isinstance(a.comp, tuple) and a.comp[0] == "c" else None
+        if isinstance(ids, frozenset) and len(ids) == 1 and next(iter(ids)) in CHARACTERS:
+            out.append(next(iter(ids)))
+    return out
+
+
+def _setup_expect(setups: list[Turn], bases: dict[str, str], letters: list[str],
+                  first: int) -> Expect:
+    """The setup lines as one: the hands' draws first, in the deal's order (5.1.3 and
+    A.7 deal from the first player in turn order), then the other draws."""
+    out = Expect()
+    deals: dict[str, list[Any]] = {}
+    others: list[Any] = []
+    for t in setups:
+        e = expect(t.actions, t.faction, bases)
+        # 9.3.3 the quest deck is made and drawn from in one step: no draw to see
+        out.atoms.extend(Atom(a.sign, a.comp, a.place, None, a.rank, a.loose)
+                         if a.place == ("qdeck",) else a for a in e.atoms)
+        out.moves.extend(e.moves)
+        for k, v in e.settings.items():
+            out.settings.setdefault(k, []).extend(v)
+        out.battles.extend(e.battles)
+        out.quests.extend(e.quests)
+        out.ruins.extend(e.ruins)
+        out.shown.extend(e.shown)
+        out.problems.extend(e.problems)
+        hand = [a for a in e.atoms if a.sign == 1 and a.place == ("hand", t.faction)
+                and a.comp[0] == "c"]
+        n_hand = sum(a.count or 0 for a in hand)
+        deals[t.faction] = e.draws[:n_hand]
+        others.extend(e.draws[n_hand:])
+    n = len(letters)
+    for i in range(n):
+        out.draws.extend(deals.get(letters[(first + i) % n], []))
+    out.draws.extend(others)
+    return out
+
+
+# ------------------------------------------------------------------ setting up
+
+def new_game(tree: Rootlog, directives: dict[str, str]) -> tuple[Game, list[str], int]:
+    """The game the headers and player lines describe, before its setup runs, with its
+    seating and first player forced to the record's (5.1.1, A.4); each seat's letter;
+    the first player's seat."""
+    h = tree.header
+    try:
+        opts: dict[str, Any] = json.loads(directives.get("setup", "{}"))
+    except ValueError as e:
+        raise RootlogError(f"bad rootlaw-setup directive: {e}") from None
+    bots: dict[str, str] = dict(opts.pop("bots", {}))
+    for L, b in bots.items():
+        if b not in FACTIONS or not FACTIONS[b].is_bot:
+            raise RootlogError(f"the rootlaw-setup directive names {b!r} for {L}: not a bot")
+    advanced = opts.pop("setup", "standard") == "advanced" or h.pool is not None
+    lines = [s.faction for s in tree.seats]
+    if len(set(lines)) != len(lines):
+        raise RootlogError("a faction has two player lines (1)", tree.seats[-1].line, 1)
+    if not 2 <= len(lines) <= 6:
+        raise RootlogError(f"Root is played by 2 to 6 players; the record seats {len(lines)} "
+                           "(1: one player line per seat)", tree.seats[-1].line if tree.seats
+                           else 1, 1)
+    play = [t.faction for t in tree.turns if not t.setup]
+    if advanced:  # A.8.2: player lines in the draft's order, reverse turn order
+        order = list(reversed(lines))
+        first = 0
+    else:
+        order = lines
+        first = order.index(play[0]) if play and play[0] in order else 0
+    suits: Any = None
+    if h.clearings is not None:
+        suits = [names.SUITS[x] for x in h.clearings]
+    elif h.map != "Fall":
+        raise RootlogError(f"the {h.map} map needs its 'Clearings:' header (1: omitted only "
+                           "on the Fall map)", 1, 1)
+    kw: dict[str, Any] = {"map": names.MAPS[h.map], "deck": names.DECKS[h.deck], "seed": 0,
+                          "suits": suits}
+    fids = [bots.get(L) or names.LETTERS[L] for L in order]
+    if h.pool is not None:
+        kw.update(players=len(order), bots=[bots[L] for L in order if L in bots],
+                  setup="advanced")
+    else:
+        kw.update(factions=fids, setup="advanced" if advanced else "standard")
+    kw.update(opts)
+    try:
+        g0 = rootlaw.new_game(**kw)
+    except RootlawError as e:
+        raise RootlogError(f"the record's game cannot be set up: {e}") from None
+    setup = g0.setup
+    given = list(setup["factions"])
+    if h.pool is not None:
+        seats = iter([f for f in given if is_seat_name(f)])
+        seating = [bots[L] if L in bots else next(seats) for L in order]
+    else:
+        seating = fids
+    forced: list[list[Any]] = [["seating", seating], ["starting_player", first]]
+    rest = {k: v for k, v in setup.items() if k not in ("factions", "map", "deck", "seed")}
+    g = Game.new(given, map=setup["map"], deck_name=setup["deck"], seed=0, forced=forced,
+                 options=rest, advance=False)
+    return g, list(order), first
+
+
+__all__ = ["Flag", "Replay", "Report", "load", "loads", "replay", "new_game"]

@@ -1,0 +1,765 @@
+"""Find engine decisions that produce exactly a line's movements (a bounded search).
+
+A line of a record (a turn, or the setup) is checked when some sequence of the
+engine's legal options, from the state before it to the next turn's start, changes the
+ledger exactly as the line says (``expect.py``). The search is depth first over the
+options of each decision, in an order that tries first the options naming what the
+line does next; an option whose changes the line does not hold is dropped at once.
+
+Chance follows the record: the cards a line draws are put on top of the deck before
+they are drawn (the deck's order is nobody's knowledge, so any order is a possible
+deal), a battle's dice are the line's rolls, the discard pile is shuffled so the line's
+next draws come up; a random result the line does not say (a random card taken, a die
+not written) is tried in turn until the line's movements follow.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Final
+
+from rootlaw.core.game import Game
+from rootlaw.rootlog.expect import ANY, BATTLE, SHOWN, Atom, Expect, matches
+from rootlaw.rootlog.ledger import ALL, SETTINGS, Key, Lens, Snap, delta
+
+MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
+_SIDES: Final = {"r", "e"}
+_ENUMERABLE: Final = frozenset({
+    "random_card", "price_of_failure", "fear_of_the_faithful", "mob_die", "bot_hit",
+    "keep_corner", "starting_building", "electric_eyrie_corner", "vagabot_forest",
+    "vagabot_character", "vagabot_ruin_item", "vagabot_aid_item", "setup_character"})
+_DONE_VERBS: Final = frozenset({"done", "end", "v_end", "skip", "pass", "no_ambush",
+                                "no_enlist", "no_item", "no_ally", "lh_next", "kk_next"})
+
+
+class Context:
+    """What the search of one line knows: the line, the seats' letters, whether the
+    record is rootlaw's own (strict: every change must be written)."""
+
+    def __init__(self, exp: Expect, letters: list[str], strict: bool, setup: bool,
+                 me: str, seats: dict[int, str] | None = None) -> None:
+        self.exp = exp
+        self.letters = letters
+        self.strict = strict
+        self.setup = setup
+        self.me = me
+        self.seats = seats or {}  # setup: the letter each seat must take (A.8.2)
+        self.trials = 0
+        self.lens = Lens(ALL, letters)
+        self.partial = False
+        self.bounded = False
+        self.last = ""  # why the latest trial failed
+        self.depth = -1  # how far into the line the reason kept in ``reason`` came
+        self.pool: list[str] = []  # A.8.1 the draft's setup cards, in the order dealt
+        self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
+        self.forests: list[tuple[int, ...]] = []
+        self.atoms = exp.atoms if strict else [
+            Atom(a.sign, a.comp, a.place, None, a.rank, a.loose) if a.place == SHOWN else a
+            for a in exp.atoms]
+        self.battles = exp.battles
+        self.reason = ""
+
+
+@dataclass
+class Node:
+    g: Game
+    snap: Snap
+    left: tuple[int | None, ...]
+    draws: int
+    quests: int
+    battles: int
+    decisions: int
+
+
+def _fail(ctx: Context, why: str, node: Node) -> None:
+    """Keep the reason of the failure that came furthest into the line."""
+    ctx.last = why
+    done = sum(1 for n in node.left if n == 0)
+    if done >= ctx.depth and not ctx.bounded:
+        ctx.depth = done
+        ctx.reason = why
+
+
+def start(g: Game, ctx: Context) -> Node:
+    return Node(g, ctx.lens.snap(g), tuple(a.count for a in ctx.atoms), 0, 0, 0, 0)
+
+
+def at_boundary(g: Game) -> bool:
+    return bool(g.won) or (bool(g.stack) and g.stack[-1][0] == "turn" and g.decision is None)
+
+
+def search(root: Node, ctx: Context) -> Node | None:
+    """The node at the end of the line (the next turn about to start, or the game
+    over) reached by options producing exactly the line's changes; None if none was
+    found within MAX_TRIALS (``ctx.reason`` says what stopped it)."""
+    first = trial(root, None, ctx, starting=True)
+    if first is None:
+        if not ctx.reason:
+            ctx.reason = "the automatic steps at its start do not match the line"
+        return None
+    seen: set[Any] = set()
+    return _dfs(first, ctx, seen)
+
+
+def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
+    g = node.g
+    if g.decision is None:
+        if at_boundary(g):
+            why = finished(node, ctx)
+            if not why:
+                return node
+            _fail(ctx, why, node)
+        return None
+    if ctx.partial and not any(node.left) and not finished(node, ctx):
+        return node  # the record stops here, in the middle of the turn
+    key = (_fingerprint(node), node.left, node.draws, node.battles)
+    if key in seen:
+        return None
+    seen.add(key)
+    for o in order(g.decision.options, node, ctx):
+        if ctx.trials >= MAX_TRIALS:
+            if not ctx.bounded:
+                ctx.bounded = True
+                closest = f"; closest: {ctx.reason}" if ctx.reason else ""
+                ctx.reason = (f"no sequence of legal options found within {MAX_TRIALS} "
+                              f"tries (search bound){closest}")
+            return None
+        child = trial(node, o, ctx)
+        if child is None:
+            continue
+        found = _dfs(child, ctx, seen)
+        if found is not None:
+            return found
+    return None
+
+
+def _fingerprint(node: Node) -> Any:
+    g = node.g
+    return (tuple(raw for raw, _ in node.snap.areas.values()), tuple(g.stack), g.phase, g.once)
+
+
+# ------------------------------------------------------------------ trials
+
+def trial(node: Node, option: Any, ctx: Context, starting: bool = False) -> Node | None:
+    """Apply ``option`` (None: run the automatic steps) to a copy and run on to the next
+    decision or the line's end; the child node, or None if its changes leave the line."""
+    ctx.trials += 1
+    forced: list[list[Any]] = []
+    tried: set[str] = set()
+    events: list[tuple[Any, ...]] = []
+    for _ in range(24):
+        g, got = _run(node, option, ctx, forced, starting)
+        if g is None:  # a forced result out of range: the next one
+            if not forced:
+                return None
+            nxt = _alternative(events, forced, tried, _unwritten_dice(node, events, ctx))
+            if nxt is None:
+                return None
+            forced = nxt
+            continue
+        events = got
+        desired = _oracle(node, events, ctx)
+        if desired is not None and desired != forced:
+            forced = desired
+            continue
+        child = _match(node, g, events, ctx)
+        if child is not None:
+            return child
+        nxt = _alternative(events, forced, tried, _unwritten_dice(node, events, ctx))
+        if nxt is None:
+            return None
+        forced = nxt
+    return None
+
+
+def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], starting: bool
+         ) -> tuple[Game | None, list[tuple[Any, ...]]]:
+    """Run the option and the automatic steps after it; the events, step by step: the
+    ledger's changes ("moved"), battles begun, cards revealed, the record's entries."""
+    g = node.g.copy()
+    if forced:  # else the game's own queue (the record's seating, at the start)
+        g.forced = [list(x) for x in forced]
+    _stack_deck(g, ctx.exp.draws[node.draws:])
+    _stack_quests(g, ctx.exp.quests[node.quests:])
+    mark = g.last_entry
+    events: list[tuple[Any, ...]] = []
+    battle = g.battle
+    shown = _revealed(g)
+    snap = node.snap
+    try:
+        if option is not None:
+            g.apply(option, advance=False)
+            battle = _saw_battle(g, battle, events, ctx)
+            mark = _saw_entries(g, mark, events)
+            shown = _saw_shown(g, shown, events, ctx)
+            snap = _saw_moves(g, snap, events, ctx)
+        first = starting
+        while not g.won:
+            top = g.stack[-1]
+            if top[0] == "turn" and not first:
+                break
+            first = False
+            if not g.run_step():
+                break
+            battle = _saw_battle(g, battle, events, ctx)
+            mark = _saw_entries(g, mark, events)
+            shown = _saw_shown(g, shown, events, ctx)
+            snap = _saw_moves(g, snap, events, ctx)
+    except (ValueError, IndexError, KeyError, RuntimeError, TypeError) as e:
+        _fail(ctx, f"the engine refused a forced result: {e}", node)
+        return None, []
+    g.forced = []
+    events.append(("snap", snap))
+    return g, events
+
+
+def _saw_moves(g: Game, snap: Snap, events: list[tuple[Any, ...]], ctx: Context) -> Snap:
+    now = ctx.lens.snap(g, snap)
+    removed, added = delta(snap, now)
+    if removed or added:
+        events.append(("moved", removed, added))
+    return now
+
+
+def _revealed(g: Game) -> list[tuple[str, ...]]:
+    return [tuple(getattr(fs, "revealed", ()) or ()) for fs in g.fstate]
+
+
+def _saw_shown(g: Game, before: list[tuple[str, ...]], events: list[tuple[Any, ...]],
+               ctx: Context) -> list[tuple[str, ...]]:
+    """Cards newly revealed to all from a hand (10.5 the Cult, 12.5.3 the Duchy): they go
+    back in Evening, so each step is looked at."""
+    now = _revealed(g)
+    for s in range(len(now)):
+        if now[s] != before[s] and now[s]:
+            fresh = Counter(now[s])
+            fresh.subtract(Counter(before[s]))
+            for cid, n in fresh.items():
+                if n > 0:
+                    events.append(("shown", ctx.letters[s], cid, n))
+    return now
+
+
+def _saw_entries(g: Game, mark: Any, events: list[tuple[Any, ...]]) -> Any:
+    if g.last_entry is not mark:
+        events.extend(("log", e) for e in g.entries_after(mark))
+    return g.last_entry
+
+
+def _saw_battle(g: Game, battle: Any, events: list[tuple[Any, ...]], ctx: Context) -> Any:
+    b = g.battle
+    if b is not None and b is not battle:
+        n = len(ctx.letters)
+        att = ctx.letters[b.att] if 0 <= b.att < n else "?"
+        dfd = ctx.letters[b.dfd] if 0 <= b.dfd < n else "?"
+        c = 0 if b.c == g.board.burrow else b.c
+        events.append(("battle", att, dfd, c))
+    return b
+
+
+def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[list[Any]] | None:
+    """The random results the line asks for, in the order the engine drew them: dice of
+    its battles, decks shuffled so its draws come up."""
+    out: list[list[Any]] = []
+    changed = False
+    battle_i = node.battles - 1
+    draws = node.draws
+    for ev in events:
+        if ev[0] == "battle":
+            battle_i += 1
+            continue
+        e = ev[1] if ev[0] == "log" else None
+        if e is None or e[0] not in ("r", "f"):
+            if e is not None and e[0] == "d":
+                pass
+            continue
+        kind, value = e[1], e[2]
+        want = value
+        if kind == "dice" and 0 <= battle_i < len(ctx.battles):
+            rolls = ctx.battles[battle_i].rolls
+            if rolls is not None:
+                a, d = int(value[0]), int(value[1])
+                if (max(a, d), min(a, d)) != rolls:
+                    want = [rolls[0], rolls[1]]
+        elif kind in ("reshuffle", "deck"):
+            want = _stacked(list(value), ctx.exp.draws[draws:])
+        elif kind == "quests":
+            want = _stacked(list(value), ctx.exp.quests[node.quests:])
+        elif kind in ("militant_setup_cards", "setup_cards") and ctx.pool:
+            want = _dealt(kind, list(value), ctx.pool)
+        elif kind in ("relics", "relic_forests"):
+            want = _relics(kind, list(value), ctx, node.g)
+        elif kind == "setup_character" and ctx.characters:
+            from rootlaw.core.advanced import CHARACTERS
+
+            if ctx.characters[0] in CHARACTERS:
+                want = list(CHARACTERS).index(ctx.characters[0])
+        if want != value:
+            changed = True
+        out.append([kind, want])
+    return out if changed else None
+
+
+def _relic_moves(ctx: Context) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, int]]]:
+    """15.3: the setup line's relics: (identity, forest) placed at once, those kept
+    beside the board, (identity, forest) of those placed later (15.3.3). An identity is
+    its type and value ("tablet2"), or its type alone when the record hides the value."""
+    from rootlaw.factions.keepers import TYPES
+
+    first: list[tuple[str, int]] = []
+    kept: list[str] = []
+    later: list[tuple[str, int]] = []
+    for comp, src, dst, _ in ctx.exp.moves:
+        if not (isinstance(comp, tuple) and comp[0] == "t" and comp[1] == "K"):
+            continue
+        codes = comp[2] if isinstance(comp[2], frozenset) else {comp[2]}
+        hids = comp[3] if isinstance(comp[3], frozenset) else {comp[3]}
+        code = min(codes, key=len) if codes is not ANY else ""
+        t = next((x for x in TYPES if code and x[0] == code[-1]), "")
+        value = next((h for h in hids if isinstance(h, str) and h not in ("", "?")), "") \
+            if hids is not ANY else ""
+        ident = t + value
+        if src is None and isinstance(dst, tuple) and dst[0] == "fo":
+            first.append((ident, _forest(dst[1], ctx)))
+        elif src is None and dst == ("board", "K", "unplaced"):
+            kept.append(ident)
+        elif src == ("board", "K", "unplaced") and isinstance(dst, tuple) and dst[0] == "fo":
+            later.append((ident, _forest(dst[1], ctx)))
+    return first, kept, later
+
+
+def _forest(clearings: Any, ctx: Context) -> int:
+    return ctx.forests.index(tuple(clearings)) if tuple(clearings) in ctx.forests else -1
+
+
+def _relics(kind: str, value: list[str], ctx: Context, g: Game) -> list[str]:
+    """15.3.1 the relics shuffled so each forest gets the record's; 15.3.3 the forests
+    of the rest in the record's order."""
+    ctx.forests = [tuple(cl) for _, cl in g.board.forests]
+    first, kept, later = _relic_moves(ctx)
+    if kind == "relic_forests":
+        order: list[str] = []
+        for _, f in later:
+            if str(f) in value and str(f) not in order:
+                order.append(str(f))
+        return order + [v for v in value if v not in order]
+    n = len(ctx.forests)
+    slots: list[str] = [""] * len(value)
+    for ident, f in first:
+        if 0 <= f < n:
+            slots[f] = ident
+    for j, ident in enumerate(kept or [i for i, _ in later]):
+        if n + j < len(slots):
+            slots[n + j] = ident
+    left = list(value)
+    out: list[str | None] = [None] * len(value)
+    for exact in (True, False):
+        for i, want in enumerate(slots):
+            if out[i] is not None or not want:
+                continue
+            for x in left:
+                if x == want or (not exact and x.rstrip("0123456789") == want):
+                    out[i] = x
+                    left.remove(x)
+                    break
+    return [x if x is not None else left.pop(0) for x in out]
+
+
+def _dealt(kind: str, cards: list[str], pool: list[str]) -> list[str]:
+    """A.8.1: the setup cards shuffled so the record's pool is dealt, in its order: one
+    militant card first (popped from the militant pile), then the others."""
+    from rootlaw.core.advanced import MILITANT, SETUP_CARDS
+
+    if kind == "militant_setup_cards":
+        mil = next((f for f in pool if SETUP_CARDS.get(f) == MILITANT and f in cards), None)
+        if mil is None:
+            return cards
+        rest = [c for c in cards if c != mil]
+        return rest + [mil]
+    first_mil = next((f for f in pool if SETUP_CARDS.get(f) == MILITANT), None)
+    others = [f for f in pool if f != first_mil and f in cards]
+    rest = [c for c in cards if c not in others]
+    return rest + list(reversed(others))
+
+
+def _stacked(cards: list[str], pending: list[frozenset[str] | None]) -> list[str]:
+    """``cards`` (top last) with the pending draws on top, in order, where it holds them."""
+    rest = list(cards)
+    top: list[str | None] = []
+    for pat in pending[:len(cards)]:
+        pick = None
+        if pat is not None:
+            for i in range(len(rest) - 1, -1, -1):
+                if rest[i] in pat:
+                    pick = rest.pop(i)
+                    break
+        top.append(pick)
+    if all(x is None for x in top):
+        return cards
+    out_top: list[str] = []
+    for x in top:
+        out_top.append(x if x is not None else rest.pop())
+    return rest + list(reversed(out_top))
+
+
+def _stack_deck(g: Game, pending: list[frozenset[str] | None]) -> None:
+    if pending and any(p is not None for p in pending):
+        new = _stacked(g.deck, pending)
+        if new is not g.deck:
+            g.deck = new
+
+
+def _stack_quests(g: Game, pending: list[frozenset[str] | None]) -> None:
+    if pending and any(p is not None for p in pending) and g.quest_deck:
+        new = _stacked(g.quest_deck, pending)
+        if new is not g.quest_deck:
+            g.quest_deck = new
+
+
+def _no_hole(before: tuple[int | None, ...], after: list[int | None], atoms: list[Atom]
+             ) -> bool:
+    """In rootlaw's order: the atoms this trial took are the first ones still open,
+    but for pairs that undo each other (moved there and back within one trial)."""
+    last = -1
+    for i, (a, b) in enumerate(zip(before, after, strict=True)):
+        if a != b and a is not None:
+            last = i
+    open_: list[int] = [i for i in range(last) if after[i] and not atoms[i].loose]
+    if not open_:
+        return True
+    plus = [[i, after[i]] for i in open_ if atoms[i].sign > 0]
+    minus = [[i, after[i]] for i in open_ if atoms[i].sign < 0]
+    for p in plus:
+        for m in minus:
+            if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
+                k = min(p[1], m[1])
+                p[1] -= k
+                m[1] -= k
+    return not any(n for _, n in plus + minus)
+
+
+def _unwritten_dice(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> bool:
+    """Whether the dice of this trial belong to a battle the line writes without its
+    rolls (a hand-written record): only then are other rolls worth trying."""
+    if ctx.strict:
+        return False
+    i = node.battles - 1
+    for ev in events:
+        if ev[0] == "battle":
+            i += 1
+    if i < 0 or i >= len(ctx.battles):
+        return False
+    b = ctx.battles[i]
+    return b.rolls is None
+
+
+def _alternative(events: list[tuple[Any, ...]], forced: list[list[Any]], tried: set[str],
+                 dice: bool) -> list[list[Any]] | None:
+    """Another value for a random result the line does not say (a die, a random card):
+    the next untried one, the earlier results kept."""
+    draws = [ev[1] for ev in events if ev[0] == "log" and ev[1][0] in ("r", "f")]
+    for i, e in enumerate(draws):
+        kind = e[1]
+        if kind == "dice":
+            if not dice:
+                continue
+            choices: list[Any] = [[a, d] for a in range(4) for d in range(a + 1)]
+        elif kind in _ENUMERABLE:
+            choices = list(range(12))
+        else:
+            continue
+        for c in choices:
+            sig = f"{i}:{kind}:{c}"
+            if sig in tried or c == e[2]:
+                continue
+            tried.add(sig)
+            return [[x[1], x[2]] for x in draws[:i]] + [[kind, c]]
+    return None
+
+
+# ---------------------------------------------------------------- matching
+
+def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> Node | None:
+    snap = next(ev[1] for ev in reversed(events) if ev[0] == "snap")
+    left = list(node.left)
+    atoms = ctx.atoms
+    draws = node.draws
+    quests = node.quests
+    # the engine's changes, step by step, as signed units; settings apart
+    units: list[tuple[int, Key, int]] = []
+    settings: dict[tuple[Any, ...], str] = {}
+    for ev in events:
+        if ev[0] != "moved":
+            continue
+        removed, added = ev[1], ev[2]
+        for key, n in removed.items():
+            units.append((-1, key, n))
+        for key, n in added.items():
+            units.append((1, key, n))
+            if key[0][0] in SETTINGS:
+                settings[key[0]] = str(key[1][1])
+    battles = [ev for ev in events if ev[0] == "battle"]
+    for b in battles:
+        units.append((1, (b, BATTLE), 1))
+    for ev in events:
+        if ev[0] == "shown":
+            units.append((1, (("shown", ev[1], ev[2]), SHOWN), ev[3]))
+    for key, value in settings.items():
+        why = _setting_ok(key, value, ctx, final=False)
+        if why:
+            _fail(ctx, why, node)
+            return None
+    silent = _silent(units, ctx)
+    # a record rootlaw wrote follows the engine's order: a trial's changes are the next
+    # ones written (checked below: no hole before the last one taken)
+    ordered = ctx.strict and not ctx.setup
+    for sign, key, n in units:
+        if key[0][0] in SETTINGS:
+            continue
+        need = n
+        found = [i for i, a in enumerate(atoms) if a.sign == sign and left[i] != 0
+                 and matches(a.comp, key[0]) and matches(a.place, key[1])]
+        found.sort(key=(lambda i: i) if ordered else (lambda i: (-atoms[i].rank, i)))
+        for i in found:
+            if need == 0:
+                break
+            have = left[i]
+            if have is None:
+                need = 0
+                break
+            take = min(have, need)
+            left[i] = have - take
+            need -= take
+        if need:
+            if (sign, key) in silent or _tolerated(sign, key, ctx):
+                continue
+            _fail(ctx, _why(sign, key, n - need, n, ctx), node)
+            return None
+        if sign == -1 and key[1] == ("deck",) and key[0][0] == "c":
+            draws += n
+        if sign == 1 and key[1] == ("Q",) and key[0][0] == "c":
+            quests += n
+    if ordered and not _no_hole(node.left, left, atoms):
+        _fail(ctx, "the engine does these movements in another order", node)
+        return None
+    dec = node.decisions + 1
+    return Node(g, snap, tuple(left), draws, quests, node.battles + len(battles), dec)
+
+
+def _silent(units: list[tuple[int, Key, int]], ctx: Context) -> set[tuple[int, Key]]:
+    """Changes no record writes (4 Semantics; rootlaw's writer leaves them out too)."""
+    out: set[tuple[int, Key]] = set()
+    to_deck = Counter(k[0] for s, k, _ in units if s == 1 and k[1] == ("deck",))
+    for sign, key, _ in units:
+        comp, place = key
+        if comp[0] == "ruin":
+            out.add((sign, key))  # 5.1.4 placed at setup; removed when empty
+        elif comp[0] == "c" and place == ("deck",) and sign == 1:
+            out.add((sign, key))  # 2.1 the discard pile shuffled into the deck
+        elif comp[0] == "c" and place == ("discard",) and sign == -1 and to_deck[comp]:
+            out.add((sign, key))
+        elif sign == -1 and comp[0] == "c" and place[0] == "board" and place[2] == "" and (
+                comp[1] in _deposed()):
+            out.add((sign, key))  # 7.7.3 a leader deposed; 14.4 a mood replaced
+        elif ctx.setup and (place[0] in ("deck", "qdeck", "ruin", "isup", "lm")
+                            and sign == 1 or comp[0] == "lm"):
+            out.add((sign, key))  # 5.1 the deck, quests, ruins, items, landmarks set up
+        elif ctx.setup and sign == -1 and place == ("deck",) and comp[0] == "c" and not any(
+                s == 1 and k[0] == comp for s, k, _ in units):
+            out.add((sign, key))  # 5.1.3 dominance cards out of a two-player deck
+        elif ctx.setup and sign == 1 and comp[0] == "i" and place[0] == "items" and not any(
+                s == -1 and k[0] == comp for s, k, _ in units):
+            out.add((sign, key))  # 9.3.5 the character's starting items
+    return out
+
+
+def _deposed() -> frozenset[str]:
+    from rootlaw.factions.eyrie import LEADERS
+    from rootlaw.factions.hundreds import MOODS
+
+    return frozenset(LEADERS) | frozenset(MOODS)
+
+
+def _tolerated(sign: int, key: Key, ctx: Context) -> bool:
+    """Changes a hand-written record often leaves out (4 Semantics): never in strict
+    mode (a record rootlaw wrote)."""
+    if ctx.strict:
+        return False
+    comp, place = key
+    if comp[0] == "shown":
+        return True  # a record may leave a reveal out
+    if comp[0] == "i" and place[0] == "items":
+        return True  # 9.4.1 refreshing, items to their tracks: frequently not notated
+    if comp[0] == "c" and place in (("Q",), ("qdeck",)):
+        return True  # 9.5.6 a new quest drawn
+    if ctx.setup and comp[0] == "c" and place[0] in ("hand", "deck"):
+        return True  # 5.1.3 the hands dealt
+    return False
+
+
+def _setting_ok(key: tuple[Any, ...], value: str, ctx: Context, final: bool) -> str:
+    if key[0] == "seat":
+        want = ctx.seats.get(int(key[1]))
+        if want is not None and value not in (want, "?"):
+            return f"seat {key[1] + 1} takes {value}, the record has {want} (A.8.2)"
+        return ""
+    if key[0] == "funds" and ctx.me == key[1] and not final:
+        return ""  # 11: written at the end of the Riverfolk's turn
+    if ctx.setup and not final and key[0] in ("rel", "price", "funds", "outcast"):
+        return ""
+    said = ctx.exp.settings.get(key)
+    if said is None:
+        if ctx.strict or key[0] not in ("rel",):
+            return f"{_say_key(key)} becomes {value}, which the line does not say"
+        return ""
+    if value not in said:
+        return f"{_say_key(key)} becomes {value}, the line says {said[-1]}"
+    return ""
+
+
+def _say_key(key: tuple[Any, ...]) -> str:
+    kind = key[0]
+    if kind == "rel":
+        return f"the {key[1]} relationship with {key[2]} (9.2.9)"
+    if kind == "price":
+        return f"the Riverfolk's {key[1]} price (11.3.5)"
+    if kind == "funds":
+        return "the Riverfolk's funds (11.2.4)"
+    if kind == "outcast":
+        return "the Outcast (10.4.4)"
+    if kind == "marker":
+        return f"{key[1]}'s VP marker (3.3.1, 9.2.8)"
+    return str(key)
+
+
+def finished(node: Node, ctx: Context) -> str:
+    """Why the line is not complete at its end ("" if it is)."""
+    atoms = ctx.atoms
+    # what is left must cancel out: a thing written arriving and then leaving the same
+    # place (the record's steps finer than the engine's, or a token moved then flipped)
+    plus = [[i, node.left[i]] for i, a in enumerate(atoms) if a.sign > 0 and node.left[i]]
+    minus = [[i, node.left[i]] for i, a in enumerate(atoms) if a.sign < 0 and node.left[i]]
+    for p in plus:
+        for m in minus:
+            if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
+                k = min(p[1], m[1])
+                p[1] -= k
+                m[1] -= k
+    for i, n in plus + minus:
+        if n:
+            return "the engine found no way to do what the line says: " + _say_atom(
+                atoms[i], n)
+    cur = {k[0]: str(k[1][1]) for k in node.snap.total() if k[0][0] in SETTINGS}
+    for key, said in ctx.exp.settings.items():
+        if key[0] == "seat":
+            continue
+        now = cur.get(key)
+        if now != said[-1]:
+            return f"{_say_key(key)} is {now}, the line says {said[-1]}"
+    if not ctx.setup and ctx.me == "O" and ("funds", "O") not in ctx.exp.settings:
+        now = cur.get(("funds", "O"), "0")
+        if now != "0" and ctx.strict:
+            return f"the Riverfolk end the turn with {now} funds, the line says none"
+    for s, want in ctx.seats.items():
+        now = cur.get(("seat", s))
+        if now is not None and now != want:
+            return f"seat {s + 1} took {now}, the record has {want} (A.8.2)"
+    return ""
+
+
+def _cancel(a: Atom, b: Atom) -> bool:
+    """Two atoms that undo each other: the same place, the same kind of thing."""
+    if repr(a.place) != repr(b.place):
+        return False
+    if repr(a.comp) == repr(b.comp):
+        return True
+    ca, cb = a.comp, b.comp
+    return (isinstance(ca, tuple) and isinstance(cb, tuple) and len(ca) == len(cb)
+            and ca[:2] == cb[:2] and ca[0] == "t")
+
+
+def _say_atom(a: Atom, n: int) -> str:
+    what = "arrive at" if a.sign > 0 else "leave"
+    return f"{n} of {_pat(a.comp)} to {what} {_pat(a.place)}"
+
+
+def _pat(p: Any) -> str:
+    if isinstance(p, frozenset):
+        return " or ".join(sorted(_pat(x) for x in p))
+    if isinstance(p, tuple):
+        bits = []
+        for x in p:
+            if x is ANY:
+                bits.append("*")
+            elif isinstance(x, frozenset):
+                bits.append("|".join(sorted(map(str, x)))[:60])
+            else:
+                bits.append(str(x))
+        return "(" + " ".join(bits) + ")"
+    return str(p)
+
+
+def _why(sign: int, key: Key, got: int, n: int, ctx: Context) -> str:
+    comp, place = key
+    verb = "arrives at" if sign > 0 else "leaves"
+    return f"the engine's {_pat(comp)} {verb} {_pat(place)}, which the line does not say"
+
+
+# ---------------------------------------------------------------- ordering
+
+def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
+    """The options most likely first: those naming what the line does next."""
+    tokens: Counter[Any] = Counter()
+    pending = [i for i, n in enumerate(node.left) if n]
+    for w, i in enumerate(pending[:4]):
+        a = ctx.atoms[i]
+        weight = 4 - w
+        for part in (a.comp, a.place):
+            for x in _flat(part):
+                tokens[x] += weight
+        n = node.left[i]
+        if n:
+            tokens[("#", n)] += weight  # how many: ("warriors", 2)
+    done_first = not any(n for n in node.left if n is not None)
+
+    def score(o: Any) -> tuple[int, int]:
+        s = 0
+        for x in o[1:] if isinstance(o, tuple) else ():
+            for y in _flat(x):
+                s += tokens.get(_LETTER.get(y, y) if isinstance(y, str) else y, 0)
+                if isinstance(y, int):
+                    s += tokens.get(("#", y), 0)
+        verb = o[0] if isinstance(o, tuple) and o else ""
+        bonus = 1 if done_first and verb in _DONE_VERBS else 0
+        return (-bonus, -s)
+
+    return sorted(options, key=score)
+
+
+def _letters() -> dict[str, str]:
+    from rootlaw.core.faction_api import FACTIONS
+    from rootlaw.rootlog import names
+
+    out: dict[str, str] = {}
+    for f in FACTIONS:
+        try:
+            out[f] = names.letter(f)
+        except KeyError:
+            continue
+    return out
+
+
+_LETTER: Final = _letters()
+
+
+def _flat(x: Any) -> list[Any]:
+    if isinstance(x, frozenset):
+        return list(x)[:8]
+    if isinstance(x, tuple):
+        out: list[Any] = []
+        for y in x:
+            out.extend(_flat(y))
+        return out
+    if x is ANY:
+        return []
+    return [x]
