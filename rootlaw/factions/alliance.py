@@ -118,7 +118,8 @@ def matches(g: Game, cid: str, suit: str) -> bool:
 def clearing_suit(g: Game, c: int) -> str:
     """The suit supporters spent for clearing c must match: its suit, or EVERY_SUIT in
     the Lost City's clearing (of every suit, Appendix F)."""
-    return g.suits[c] if len(g.suits_at(c)) == 1 else EVERY_SUIT
+    lm = g.landmarks
+    return EVERY_SUIT if lm is not None and lm.lost_city == c else g.suits[c]
 
 
 def supporters_matching(g: Game, s: int, suit: str) -> list[str]:

@@ -289,7 +289,7 @@ class Vagabond(FactionDef):
     # crafting with hammers (9.2.1)
     def free_crafting_pieces(self, g: Game, s: int) -> tuple[int, int, int]:
         c = in_clearing(g, s)
-        if not c or len(g.suits_at(c)) != 1:  # the Lost City: free_wild_pieces
+        if not c or g.landmarks is not None and len(g.suits_at(c)) != 1:  # the Lost City
             return (0, 0, 0)
         n = count(vs_of(g, s), "hammer", READY)
         i = SUITS.index(g.suits[c])
