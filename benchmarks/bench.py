@@ -25,13 +25,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ROOT / "build" / "compiled"
+# the compiled build: ROOTLAW_COMPILED names another folder (as the identity test's)
+COMPILED = Path(os.environ.get("ROOTLAW_COMPILED", ROOT / "build" / "compiled"))
 MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfolk,eyrie,vagabond",
          "duchy,marquise,eyrie,vagabond",
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
          "corvids,marquise,eyrie,vagabond", "hundreds,marquise,eyrie,vagabond",
          "keepers,marquise,eyrie,vagabond", "borough_kings,host_of_light,marquise,vagabond",
-         "draft:5", "draft:6"]
+         "spinners,wyrm,marquise,eyrie", "spinners,wyrm", "draft:5", "draft:6"]
 DRAFT = "draft:"  # a mix "draft:N": N players draft their factions (Advanced Setup, A.8)
 
 

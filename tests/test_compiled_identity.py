@@ -57,6 +57,10 @@ MIXES = [
     # the Crusader expansion's Borough Kings and Host of Light (BK, HOL): the bag, the mice
     (["borough_kings", "host_of_light", "marquise", "vagabond"], 30, {}),
     (["borough_kings", "riverfolk", "corvids", "electric_eyrie"], 20, {"map": "lake", **EP}),
+    # the Crusader expansion's Spinners of Mercy and Vile Wyrm (SOM, VW): the Ward, the Wyrm
+    (["spinners", "wyrm", "marquise", "eyrie"], 30, {}),
+    (["spinners", "wyrm", "vagabond", "automated_alliance"], 20, {"map": "winter", **EP}),
+    (["wyrm", "spinners", "hundreds", "alliance"], 20, {"setup": "advanced"}),
     # the prototype rule set (rootlaw/prototype, issue 40)
     (["marquise", "eyrie", "alliance", "vagabond"], 40, {"rules": "prototype"}),
     (["vagabond", "marquise", "eyrie"], 20, {"rules": "prototype"}),

@@ -95,6 +95,21 @@ DECLARED: dict[str, dict[str, tuple[str | tuple[str, ...], ...]]] = {
         "kk_carry": (("figure1", "figure2", "figure3", "tablet1", "tablet2", "tablet3",
                       "jewelry1", "jewelry2", "jewelry3"),),
     },
+    "spinners": {  # Crusader SOM: pieces short, Triage, First Response
+        "som_corner": (INT,), "som_recruit_in": (INT,), "som_web_in": (INT,),
+        "som_triage": (FACTION,), "som_discharge": (FACTION, INT),
+        "som_first_response": (INT,), "som_no_response": (),
+        "som_hit": (("warrior", "web", "infirmary_fox", "infirmary_rabbit",
+                     "infirmary_mouse"),),
+    },
+    "wyrm": {  # Crusader VW: the Lair's items, the Growth columns
+        "wy_setup": (INT,), "wy_recruit_in": (INT,), "wy_hit": (),
+        "wy_item": (("boots", "coins", "bag", "hammer", "tea", "sword", "crossbow",
+                     "treasure"),),
+        "wy_regrow": (("bite", "might", "height"),),
+        "wy_grow": (CARD, ("bite", "might", "height")), "wy_recover": (INT,),
+        "wy_deceive": (INT, FACTION, INT), "wy_exploit": (CARD, INT),
+    },
 }
 
 
