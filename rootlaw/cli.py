@@ -363,6 +363,8 @@ def setup_options(args: argparse.Namespace) -> dict[str, Any]:
         out["landmarks"] = int(marks) if marks.isdigit() else marks.split(",")
     if getattr(args, "map_landmarks", None):
         out["map_landmarks"] = args.map_landmarks
+    if getattr(args, "crusader", False):  # the Crusader setup cards join the draft (A.8.1)
+        out["crusader"] = True
     return out
 
 
@@ -404,6 +406,9 @@ def _setup_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map-landmarks", choices=("keep", "ignore"),
                    help="with --landmarks: keep (default) or ignore the Lake's Ferry and the "
                    "Mountain's Tower (A.5)")
+    p.add_argument("--crusader", action="store_true",
+                   help="with --players: the Crusader factions' setup cards (fan-made, "
+                   "readings) join the draft's (A.8.1)")
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -203,3 +203,32 @@ def test_the_board_speaks_words_not_field_names() -> None:
             assert "Riverfolk Company's hand (public)" in text
         for f in mix:
             assert rootlaw.FACTIONS[f].name in text
+
+
+def test_play_with_the_spinners_and_the_wyrm_speaks_their_boards() -> None:
+    """The Crusader factions on the terminal board: the Ward, webs and infirmaries by
+    name, the Wyrm's place, Growth and Lair, no field names."""
+    from rootlaw.cli import paths_of, render
+
+    text = _play(["--factions", "spinners,wyrm", "--faction", "wyrm", "--quiet"],
+                 "1\n" * 20000)
+    assert "Game over:" in text and "The Wyrm in" in text and "Growth on track" in text
+    g = rootlaw.new_game(factions=["spinners", "wyrm", "marquise", "eyrie"], seed=6)
+    rnd = __import__("random").Random(6)
+    while not g.is_over and g.turn_no < 12:
+        g.apply(rnd.choice(g.decision.options))
+    text = render(g.view("spinners"), paths_of(g), width=250)
+    for raw in ("_fox", "_rabbit", "fear_", "None", "False", "True", "web_bonus"):
+        assert raw not in text, raw
+    assert "Spinners of Mercy: " in text and "web" in text and "Patients" in text
+    assert "fear token (" in text
+
+
+def test_simulate_drafts_with_the_crusader_setup_cards() -> None:
+    r = subprocess.run([sys.executable, "-m", "rootlaw.cli", "simulate", "--setup",
+                        "advanced", "--players", "5", "--crusader", "--games", "4",
+                        "--seed", "2", "--json", "--no-progress"],
+                       capture_output=True, text=True, check=True)
+    rep = json.loads(r.stdout)
+    assert rep["games"] == 4
+    assert {"spinners", "wyrm"} <= set(rep["win_rate"])  # drafted (their cards dealt)
