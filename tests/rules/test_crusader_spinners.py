@@ -369,3 +369,13 @@ def test_the_crusader_setup_cards_join_a_draft_that_asks_for_them() -> None:
     g.apply(("draft", SM))
     assert g.factions[g.seat_of(who)] == SM and g.decision.kind == "setup_homeland"
     assert g.decision.seat == SM  # it sets up at once (A.8.2)
+
+
+def test_a_game_saved_at_first_response_loads_and_goes_on_the_same() -> None:
+    """The removal events waiting in the First Response step survive a save (JSON)."""
+    g = fr_position()
+    again = Game.from_json(g.to_json())
+    assert again.decision.options == g.decision.options
+    for x in (g, again):
+        x.apply(("som_no_response",))  # the removal resolves: Field Hospitals is asked
+    assert again.to_json() == g.to_json() and again.decision.kind == "field_hospitals"
