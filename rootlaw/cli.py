@@ -365,6 +365,9 @@ def setup_options(args: argparse.Namespace) -> dict[str, Any]:
         out["map_landmarks"] = args.map_landmarks
     if getattr(args, "crusader", False):  # the Crusader setup cards join the draft (A.8.1)
         out["crusader"] = True
+    hired = getattr(args, "hirelings", None)  # A.6: 3, or three hireling ids
+    if hired:
+        out["hirelings"] = int(hired) if hired.isdigit() else hired.split(",")
     return out
 
 
@@ -409,6 +412,9 @@ def _setup_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--crusader", action="store_true",
                    help="with --players: the Crusader factions' setup cards (fan-made, "
                    "readings) join the draft's (A.8.1)")
+    p.add_argument("--hirelings", metavar="3|ID,ID,ID",
+                   help="with --setup advanced: 3 hirelings dealt at random, or three ids "
+                   "(forest_patrol, last_dynasty, ...; A.6, Appendix E)")
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:

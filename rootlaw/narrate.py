@@ -31,9 +31,10 @@ Entry = tuple[Any, ...]
 # random results everyone sees; any other kind is hidden while the game runs
 PUBLIC_RANDOM = {"dice", "seating", "starting_player", "keep_corner", "starting_building",
                  "bot_hit", "electric_eyrie_corner", "vagabot_forest", "vagabot_character",
-                 "suit_markers", "relic_forests"}
+                 "suit_markers", "relic_forests", "hirelings", "demoted_hirelings",
+                 "control_die", "uprising_die"}
 # random results a note right after tells in words (the mob die's suit, 14.2.6)
-TOLD_BY_NOTE = {"mob_die", "pillar"}
+TOLD_BY_NOTE = {"mob_die", "pillar", "uprising_die", "control_die"}
 HIDDEN_RANDOM_TEXT = {
     "deck": "The deck is shuffled.",
     "reshuffle": "The discard pile is shuffled to form a new deck.",
@@ -185,6 +186,36 @@ NOTES = {
     "fervor": "{a1}'s fervor moves by {a2}, to {a3}.",
     "crisis_of_faith": "{a1} discards {c2} (Crisis of Faith, HOL.2.4).",
     "pillar": "{a1}'s first Pillar of Faith, drawn at random: {c2} (HOL.3.4).",
+    # Appendix E (A.6): the hirelings
+    "hireling_set_up": "{a1} sets up {a2} (A.6.3).",
+    "hiring_marker": "{a1}'s score marker enters a hiring marker's space: {a1} takes it, "
+    "to hire at the end of the turn (E.1.1).",
+    "hired": "{a1} hires {a2} from the supply (E.1.1).",
+    "control": "{a1} rolls for control of {a2}: {a3} control marker(s) ({a4} pips, E.1.2).",
+    "hireling_given": "{a1} gives {a2}, out of control markers, to {a3} (E.1.3).",
+    "hiring_marker_flipped": "{a1} flips a hiring marker: no hireling is left in the "
+    "supply (E.1.1).",
+    "hireling_action": "{a1} takes {a2}'s action: {a3} (E.2.4).",
+    "hireling_placed": "{a1}: a {a2} placed in {a3}.",
+    "hireling_moved": "{a1} moves from {a2} to {a3}.",
+    "patrol_to_card": "A Patrol warrior removed in {a1} goes onto the Forest Patrol's card.",
+    "physicians": "{a1} treats {a3} warrior(s) into {a2} (Feline Physicians).",
+    "uprising_die": "The Uprising die: {a1}.",
+    "uprising_revolt": "The Spring Uprising revolts in {a1}.",
+    "rabbit_scouts": "{a1} enlists the Rabbit Scouts: it deals the higher roll.",
+    "aid_exile": "{a1} aids the Exile with the {a2}: a card and a point.",
+    "exile_moved": "The Exile moves to forest {a1}.",
+    "exile_item_removed": "The Exile loses the {a1}.",
+    "bandit_posted": "A bandit is posted on the path {a1}-{a2}.",
+    "bandit_toll": "The Highway Bandits take a toll: {a1} loses a piece in {a2}.",
+    "armed": "{a1} places {a3} warrior(s) in {a2} beside the Bandit Gangs.",
+    "burned": "The Flame Bearers burn in {a1}.",
+    "fury": "The Furious Protector's fury in {a1}.",
+    "spies_stole": "{a1} takes cards through the Corvid Spies in {a2}.",
+    "incited": "{a1}'s Warm Sun Prophets force {a2} in {a3}.",
+    "envoy_took": "{a1} takes {c2} from the discard pile (Lizard Envoys).",
+    "pulled": "{a1}'s warriors are pulled from {a2} to the gig in {a3}.",
+    "artisans_back": "{a1} takes back the cards kept revealed (Mole Artisans).",
 }
 
 # why an automatic step happened, after the note that tells it
@@ -212,6 +243,9 @@ RANDOM_TEXT = {
     "vagabot_character": "The Vagabot's character is drawn at random (option {n}).",
     "suit_markers": "The suit markers are placed: {v}.",
     "relic_forests": "The relics go to the forests: {v}.",
+    "hirelings": "The hireling cards are shuffled, to deal three (A.6.1): {v}.",
+    "demoted_hirelings": "The dealt hirelings are shuffled: the first ones drawn are "
+                         "demoted (A.6.2): {v}.",
 }
 MOVE_VERBS = ("move", "ferry", "decree_move", "kk_move", "kk_ferry", "rf_move", "rf_ferry",
               "crusade_move", "crusade_ferry", "bk_move", "bk_ferry", "hol_move",
@@ -412,6 +446,10 @@ def _note(entry: Entry) -> str:
         locked = f"; the {faction_name(str(entry[2]))} card is locked until a militant " \
                  f"faction is chosen (A.8.1.II)" if entry[2] else ""
         return f"Setup cards in the pool: {_and(cards)}{locked}."
+    if tag == "hirelings" and len(entry) > 2:  # A.6.1-A.6.2: dealt face up
+        cards = [display_name(str(c)) + (" (demoted)" if d else "")
+                 for c, d in zip(entry[1], entry[2], strict=False)]
+        return f"Hirelings dealt (A.6.1-A.6.2): {_and(cards)}."
     if tag == "landmarks" and len(entry) > 1:  # A.5.2: dealt face up
         return f"Landmarks dealt (A.5.2): {_and([display_name(str(x)) for x in entry[1]])}."
     if tag == "suits" and len(entry) > 1:

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rootlaw.core.catalog import deck
+from rootlaw.core.hired import CARD_IDS as HIRELING_IDS
 from rootlaw.core.options import card_label, display_name
 from rootlaw.narrate import faction_name, readable
 
@@ -34,8 +35,41 @@ COLORS = {"marquise": "#d9762b", "eyrie": "#2f6db3", "alliance": "#3c9a4a",
 HIDDEN_WHEN_NONE = {"supporters": "face down", "supply": "hidden"}
 
 
+HIRELING_COLOR = "#b07d4f"  # hirelings are neutral owners (Appendix E): one colour
+
+
 def color(f: str) -> str:
+    if f in HIRELING_IDS:
+        return HIRELING_COLOR
     return COLORS.get(f, "white")
+
+
+def hirelings_text(view: dict[str, Any]) -> str:
+    """The hireling cards in play (Appendix E, all public): side, controller, control
+    markers, pieces off the map; and the hiring markers (A.6.4, E.1.1)."""
+    hired = view.get("hirelings")
+    if not hired:
+        return ""
+    out = []
+    for c in hired["cards"]:
+        who_ = (f"held by {faction_name(c['controller'])} "
+                f"({plural(int(c['control_markers']), 'control marker')})"
+                if c["controller"] else "in the supply")
+        text = f"{c['name']} ({c['side']}): {who_}; {c['warriors_in_supply']} in supply"
+        if c["warriors_on_card"]:
+            text += f", {c['warriors_on_card']} on its card"
+        if c["items"]:
+            text += (f", items {', '.join(map(name_of, c['items']))}"
+                     f" ({c['items_exhausted']} exhausted)")
+        if c.get("bandits_on_paths"):
+            text += ", bandits on " + ", ".join(f"{a}-{b}" for a, b in c["bandits_on_paths"])
+        out.append(text)
+    marks = ", ".join(map(str, hired["markers_on_track"])) or "none"
+    out.append(f"hiring markers on the track: {marks}")
+    for key, what in (("markers_to_hire", "to hire with"), ("markers_held", "held")):
+        for f, n in hired[key].items():
+            out.append(f"{faction_name(f)}: {plural(n, 'hiring marker')} {what}")
+    return "\n".join(out)
 
 
 def who(f: str) -> Text:
@@ -329,6 +363,8 @@ def table_text(view: dict[str, Any]) -> Table:
         t.add_row("Item supply", ", ".join(supply))
     if view.get("landmarks"):
         t.add_row("Landmarks", landmarks_text(view))
+    if view.get("hirelings"):
+        t.add_row("Hirelings", hirelings_text(view))
     if view.get("coalitions"):
         t.add_row("Coalitions", ", ".join(f"{faction_name(v)} with {faction_name(p)}"
                                           for v, p in view["coalitions"].items()))

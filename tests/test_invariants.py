@@ -152,6 +152,9 @@ def card_locations(g: Game) -> Counter[str]:
         where[g.battle.ambush] += 1  # played, not yet discarded (4.3.1.II)
     if g.landmarks is not None:
         where.update(g.landmarks.market_cards)  # face down by the Black Market (App. F)
+    if g.hire is not None:  # kept revealed by the Mole Artisans (Appendix E)
+        for cards in g.hire.revealed:
+            where.update(cards)
     return where
 
 
@@ -190,6 +193,9 @@ def item_locations(g: Game) -> Counter[str]:
     items.update(g.removed_items)
     if g.landmarks is not None:
         items.update(g.landmarks.forge_items)  # on the Legendary Forge's card (App. F)
+    if g.hire is not None:  # on the Exile's card (Appendix E)
+        for on_card in g.hire.items:
+            items.update(on_card)
     return +items
 
 
@@ -207,6 +213,12 @@ def expected_items(g: Game) -> Counter[str]:
     elif "hundreds" in g.factions and (g.turn_no or any(  # 14.3.2: once, no Vagabond
             e[0] in ("r", "f") and e[1] == "ruin_items" for e in g.log)):  # (in setup)
         items.update(RUIN_ITEMS)
+    elif g.hire is not None and any(e[0] in ("r", "f") and e[1] == "ruin_items"
+                                    for e in g.log):
+        items.update(RUIN_ITEMS)  # the Brigand's setup (Appendix E, as 9.3.4)
+    if g.hire is not None and any(e[0] == "hireling_placed" and e[1] == "the_exile"
+                                  for e in g.log):
+        items["club"] += 3  # the Exile's own three clubs (B.4.2)
     return +items
 
 

@@ -887,3 +887,14 @@ def check_chosen(hirelings: Any, seats: list[str], insurgents_at_two: bool) -> A
         raise ValueError(f"A.8.1: once {', '.join(sorted(set(barred)))} leave the draft "
                          f"(A.6.5), too few setup cards remain for {undrafted} players")
     return ids
+
+
+def forced_movable(g: Game, p: int, a: int) -> int:
+    """How many of player p's warriors in a another player's effect may force to move
+    (1.5.5): its movable warriors, never one moved only by its own rule (14.2.2 the
+    warlord, moved by a lead of the Hundreds' own choice)."""
+    n = g.movable_warriors(p, a)
+    fd = g.fdefs[p]
+    if n and fd.protects_warriors:
+        n = min(n, g.warriors[p][a] - fd.protected_warriors(g, p, a))
+    return max(0, n)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rootlaw.core.game import Game
-from rootlaw.core.hire import bot_choice, card_of, on_map, placeable
+from rootlaw.core.hire import bot_choice, card_of, forced_movable, on_map, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
 from rootlaw.core.move import do_move
 from rootlaw.core.options import Option, name_form, text_form
@@ -76,7 +76,7 @@ def pulls(g: Game, c: int, done: tuple[tuple[int, int], ...]) -> list[Option]:
         for a in g.adj[c]:
             if (a, p) in done or a > len(g.board.clearings):
                 continue
-            n = g.movable_warriors(p, a)
+            n = forced_movable(g, p, a)
             if not n or not g.may_move(p, a, c):
                 continue
             if not (g.rules(p, a) or g.rules(p, c)):

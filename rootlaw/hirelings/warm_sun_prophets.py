@@ -7,7 +7,7 @@ from typing import Final
 
 from rootlaw.core.battle import battle_targets, start_battle
 from rootlaw.core.game import RUIN, Game
-from rootlaw.core.hire import bot_choice, on_map, placeable
+from rootlaw.core.hire import bot_choice, forced_movable, on_map, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
 from rootlaw.core.move import do_move, move_pairs
 from rootlaw.core.options import Option, name_form, text_form
@@ -71,7 +71,7 @@ def incite_options(g: Game, h: int) -> list[Option]:
             name = g.factions[p]
             for cc, d in battle_targets(g, p, (c,)):
                 out.append(("incite_battle", cc, name, g.owner_name(d)))
-            if g.movable_warriors(p, c):
+            if forced_movable(g, p, c):
                 for a, b in move_pairs(g, p, (c,)):
                     out.append(("incite_move", a, name, b))
     return out
@@ -110,7 +110,7 @@ class Incite(Handler):
             start_battle(g, p, c, g.seat_of(o[3]))
         elif o[0] == "incite_move":
             b: int = o[3]
-            n = g.movable_warriors(p, c)
+            n = forced_movable(g, p, c)
             g.push(("warm_sun_prophets.after", s, p, b))
             do_move(g, p, c, b, n)  # 1.5.5: the forced player is the one moving
             g.note("incited", g.factions[s], o[2], b)

@@ -97,6 +97,17 @@ def landmark_choice(value: Any) -> int | list[str]:
     raise Invalid("must be 1, 2, or a list of landmark ids")
 
 
+def hireling_choice(value: Any) -> int | list[str]:
+    """A.6: three hirelings dealt at random (3), or the ids of the three; the engine
+    checks the rest (a 422 bad_setup names the rule)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, list):
+        out: list[str] = listing(text(), max_items=3)(value)
+        return out
+    raise Invalid("must be 3, or a list of three hireling ids")
+
+
 def seed(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise Invalid(f"must be a whole number from 0 to {MAX_SEED}")
@@ -132,6 +143,7 @@ FIELDS: dict[str, Field] = {
     "bots": Field(listing(text(), max_items=8), None),
     "landmarks": Field(landmark_choice, None),
     "map_landmarks": Field(text(), None),
+    "hirelings": Field(hireling_choice, None),  # A.6, Appendix E (issue 35)
     # the server's own fields
     "seed": Field(seed, None, engine=False),
     "seats": Field(mapping(text()), {}, engine=False),

@@ -91,7 +91,17 @@ def catalog() -> dict[str, Any]:
             "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),
             "landmarks": [{"id": lid, "name": landmark_name(lid)} for lid in LANDMARKS],
+            "hirelings": hirelings(),
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}
+
+
+def hirelings() -> list[dict[str, Any]]:
+    """The hireling cards (Appendix E): both sides' names and the factions each bars
+    (A.6.5), for the lobby."""
+    from rootlaw.core.hired import CARD_IDS, RELATED, side_name
+
+    return [{"id": cid, "name": side_name(cid, False), "demoted_name": side_name(cid, True),
+             "bars": list(RELATED[cid])} for cid in CARD_IDS]
 
 
 def tracks() -> dict[str, Any]:

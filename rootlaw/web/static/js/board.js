@@ -9,6 +9,16 @@ const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a"
   duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d", keepers: "#8c8f96",
   spinners: "#a23b72", wyrm: "#4f7a28", borough_kings: "#b8860b", host_of_light: "#ff6f61" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
+// Appendix E: hirelings are neutral owners; their three cards in play take these
+const HIRELING_COLORS = ["#b07d4f", "#6f8f6a", "#8f6a8a"];
+
+/** The hirelings' colours and names (their cards in the view, Appendix E). */
+export function hirelingColors(view) {
+  return Object.fromEntries((view.hirelings?.cards || []).map((c, i) => [c.id, HIRELING_COLORS[i % 3]]));
+}
+export function hirelingNames(view) {
+  return Object.fromEntries((view.hirelings?.cards || []).map((c) => [c.id, c.name]));
+}
 const LETTERS = { sawmill: "S", workshop: "W", recruiter: "R", roost: "R", base: "B",
   keep: "K", wood: "w", sympathy: "S", garden: "G", post: "T", citadel: "C", market: "M",
   tunnel: "t", plot: "?", bomb: "B", snare: "N", extortion: "E", raid: "D",
@@ -75,6 +85,9 @@ const SPRITES = {
   fb: "M0,-11 Q8,-2 6,5 Q4,11 0,11 Q-4,11 -6,5 Q-8,-2 -2,-6 Q-1,-1 1,0 Q2,-6 0,-11 Z",
   mouse_mark: "M-2,6 a7,6 0 1,1 0.1,0 Z M-7,-3 a3.5,3.5 0 1,1 0.1,0 Z M3,-3 a3.5,3.5 0 1,1 0.1,0 Z M4,6 Q10,8 11,3 L12,3 Q11,10 4,8 Z",
   ruin: "M-9.5,10 L-9.5,-2 L-5.5,-6 L-5.5,10 Z M-2,10 L-2,-9.5 L2,-9.5 L2,10 Z M5.5,10 L5.5,-4 L9.5,-1 L9.5,10 Z",
+  // hirelings (Appendix E): the Vault Keepers' vaults, the Sunward Expedition's footholds
+  vault: "M-10,10 L-10,-4 L0,-10.5 L10,-4 L10,10 Z M-4,10 L-4,2 A4,4 0 0,1 4,2 L4,10 Z",
+  foothold: "M-10,9 L0,-10 L10,9 Z M-3,9 L0,3 L3,9 Z",
   piece: "M-9,-9 L9,-9 L9,9 L-9,9 Z",
 };
 const SPRITE_NAMES = { post: "trade post", ws: "waystation", piece: "piece", fb: "firebrand" };
@@ -351,6 +364,15 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     paths.append(svg("line", { class: "path-edge", ...line }),
       svg("line", { class: `path${isClosed ? " closed" : ""}`, "data-a": p.a, "data-b": p.b, ...line }));
   }
+  const bandits = layer("bandits");  // Appendix E: the Highway Bandits stand on paths
+  for (const card of view.hirelings?.cards || []) {
+    for (const [a, b] of card.bandits_on_paths || []) {
+      if (!pos[a] || !pos[b]) continue;
+      bandits.append(svg("g", { class: "bandit", "data-hireling": card.id, "data-path": `${a}-${b}` },
+        icon("warrior", colors[card.id] || "#777", `${names[card.id] || card.name}: a bandit on the path ${a}-${b}`,
+          (pos[a].x + pos[b].x) / 2, (pos[a].y + pos[b].y) / 2, 30)));
+    }
+  }
   const forestPawns = layer("forest-pawns");
   for (const f of view.forests || []) {
     const geo = layout.forests.find((x) => x.id === f.id);
@@ -567,6 +589,22 @@ export function drawTable(container, view, catalog) {
       return el("span", { class: "landmark-card", "data-landmark": id }, text);
     }))));
   }
+  const hired = view.hirelings;  // Appendix E: the cards, who holds them, the markers
+  if (hired) {
+    parts.push(kv("Hirelings", el("span", { class: "hirelings-list" }, hired.cards.map((c) => {
+      let text = `${c.name} (${c.side}): ${c.controller ? `held by ${nameOf(c.controller, catalog)}, ${c.control_markers} control marker${c.control_markers === 1 ? "" : "s"}` : "in the supply"}`;
+      text += `; ${c.warriors_in_supply} in supply`;
+      if (c.warriors_on_card) text += `, ${c.warriors_on_card} on its card`;
+      if (c.items.length) text += `; items ${c.items.map(titleCase).join(", ")} (${c.items_exhausted} exhausted)`;
+      if (c.bandits_on_paths?.length) text += `; bandits on ${c.bandits_on_paths.map(([a, b]) => `${a}-${b}`).join(", ")}`;
+      if (c.revealed && Object.keys(c.revealed).length) text += `; kept revealed: ${Object.entries(c.revealed).map(([f, cs]) => `${nameOf(f, catalog)} ${cs.map((x) => cardName(x, catalog)).join(", ")}`).join("; ")}`;
+      return el("span", { class: "hireling-card", "data-hireling": c.id, "data-controller": c.controller || "" }, text);
+    }))));
+    const held = Object.entries(hired.markers_held).map(([f, n]) => `${nameOf(f, catalog)} ${n}`);
+    const due = Object.entries(hired.markers_to_hire).map(([f, n]) => `${nameOf(f, catalog)} ${n} to hire with`);
+    parts.push(kv("Hiring markers (A.6.4, E.1)", `on the track: ${hired.markers_on_track.join(", ") || "none"}`
+      + (held.length || due.length ? `; below Evening: ${[...held, ...due].join(", ")}` : "")));
+  }
   const adv = view.advanced_setup;  // Appendix A: all face up
   if (adv) {
     parts.push(kv("First player (A.4)", nameOf(adv.first_player, catalog)));
@@ -591,6 +629,9 @@ const FACTION_PIECES = {
   hundreds: ["stronghold", "mob", "warlord"], keepers: ["waystation", "relic"],
   spinners: ["infirmary", "web"], wyrm: ["wyrm", "fear"],
   borough_kings: ["arsenal", "herald", "mouse_mark"], host_of_light: ["fb"],
+  // hirelings (Appendix E)
+  vault_keepers: ["vault"], sunward_expedition: ["foothold"], the_exile: ["pawn"],
+  riverfolk_flotilla: ["pawn"], furious_protector: ["pawn"],
 };
 
 function legendIcon(kind, color) {
@@ -609,7 +650,8 @@ export function legend(colors, names) {
     infirmary: "infirmary (the bar: its suit)", web: "web", wyrm: "the Wyrm (a pawn; in a forest when driven off)",
     fear: "fear token (S scared, C cowed)", arsenal: "arsenal", herald: "herald",
     mouse_mark: "mice among a faction's warriors (BK.2.4: its own this turn)",
-    fb: "firebrand (W two warriors, F flame, C card)" };
+    fb: "firebrand (W two warriors, F flame, C card)", vault: "vault (a hireling's building)",
+    foothold: "foothold (a hireling's token)" };
   return el("div", { class: "map-legend-box" },
     el("ul", { class: "map-legend", "aria-label": "Factions" },
       Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),

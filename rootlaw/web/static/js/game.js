@@ -1,7 +1,7 @@
 // The game page: one seat (?token=T), several at one screen (?token=A&token=B), or a
 // spectator (no token). State arrives by WebSocket; actions and undo go by POST.
 import { api, el, typingIn } from "./common.js";
-import { cardChip, colorsFor, drawBoards, drawMap, drawTable, legend, loadGeometry, titleCase } from "./board.js";
+import { cardChip, colorsFor, drawBoards, drawMap, drawTable, hirelingColors, hirelingNames, legend, loadGeometry, titleCase } from "./board.js";
 
 const gid = location.pathname.split("/")[2];
 const tokens = new URLSearchParams(location.search).getAll("token").filter(Boolean);
@@ -115,8 +115,8 @@ function render() {
   root.dataset.over = s.over;
   root.dataset.seat = s.seat || "";
   root.dataset.deciding = s.decision?.seat || "";
-  ctx.names = Object.fromEntries(Object.entries(s.seats).map(([f, x]) => [x.faction || f, x.name]));
-  ctx.colors = colorsFor(v.factions, ctx.catalog);
+  ctx.names = { ...hirelingNames(v), ...Object.fromEntries(Object.entries(s.seats).map(([f, x]) => [x.faction || f, x.name])) };
+  ctx.colors = { ...hirelingColors(v), ...colorsFor(v.factions, ctx.catalog) };
   $("game-title").textContent = `${ctx.layout.title} · ${s.seat ? ctx.names[idOf(s.seat)] : "Spectator"}`;
   const ours = s.decision && mine.has(keyOf(s.decision.seat));
   document.title = `${s.over ? "Game over" : ours ? "Your move" : "Game"} · rootlaw`;

@@ -110,6 +110,11 @@ function readForm() {
     body.setup = "advanced";
     if ($("map-landmarks-ignore").checked) body.map_landmarks = "ignore";
   }
+  // A.6 (Appendix E): three hirelings named, or dealt at random; the Advanced Setup
+  const hired = [...document.querySelectorAll(".hireling-pick:checked")].map((x) => x.value);
+  if (hired.length) body.hirelings = hired;
+  else if ($("hirelings").value) body.hirelings = Number($("hirelings").value);
+  if (body.hirelings) body.setup = "advanced";
   return { body, here };
 }
 
@@ -221,6 +226,9 @@ async function start() {
     d.replaceAll("_", " ") + (catalog.playable_decks.includes(d) ? "" : " (not yet)"))));
   $("landmark-picks").replaceChildren(...(catalog.landmarks || []).map((m) =>
     el("label", { class: "toggle" }, el("input", { type: "checkbox", class: "landmark-pick", value: m.id }), ` ${m.name}`)));
+  $("hireling-picks").replaceChildren(...(catalog.hirelings || []).map((h) =>
+    el("label", { class: "toggle", title: `${h.name} / ${h.demoted_name}${h.bars.length ? ` (bars ${h.bars.join(", ")}, A.6.5)` : ""}` },
+      el("input", { type: "checkbox", class: "hireling-pick", value: h.id }), ` ${h.name}`)));
   setSeats(PRESETS.bots);
   showRecent();
 }

@@ -1,7 +1,7 @@
 // Replay of a finished game: step through every decision with everything revealed.
 // Keys: arrows step, Home/End jump, space plays.
 import { api, el, typingIn } from "./common.js";
-import { colorsFor, drawBoards, drawMap, drawTable, legend, loadGeometry } from "./board.js";
+import { colorsFor, drawBoards, drawMap, drawTable, hirelingColors, hirelingNames, legend, loadGeometry } from "./board.js";
 
 const gid = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -69,9 +69,9 @@ async function start() {
   steps = end.steps;
   ctx.layout = await loadGeometry(end.map);
   const state = await api(`/api/games/${gid}`);
-  ctx.names = Object.fromEntries(Object.entries(state.seats).map(([f, x]) => [f, x.name]));
+  ctx.names = { ...hirelingNames(end.view), ...Object.fromEntries(Object.entries(state.seats).map(([f, x]) => [f, x.name])) };
   ctx.seats = state.seats;
-  ctx.colors = colorsFor(end.view.factions, ctx.catalog);
+  ctx.colors = { ...hirelingColors(end.view), ...colorsFor(end.view.factions, ctx.catalog) };
   $("game-title").textContent = `Replay · ${ctx.layout.title} · seed ${state.seed}`;
   $("slider").max = steps;
   lines = (await api(`/api/games/${gid}/log`)).lines;
