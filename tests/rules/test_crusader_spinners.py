@@ -199,7 +199,7 @@ def test_som_3_setup_opposite_the_keep_with_warriors_webs_and_an_infirmary() -> 
     assert (s, "infirmary_" + g.suits[c]) in g.buildings[c]
     for x in g.adjacent(c):
         assert g.warriors[s][x] == 1 and (s, "web") in g.tokens[x]
-    v = g.view(SM)["players"][SM]["faction"]  # SOM.3.1, 3.3
+    v = g.view(SM)["players"][SM]["faction"]  # SOM.3.1 the supplies, SOM.3.3 the tracks
     assert v["webs_in_supply"] == 24 - 2 - len(g.adjacent(c))
     assert sorted(v["infirmaries_on_track"].values()) == [2, 3, 3]
     assert g.warrior_supply(s) == 20 - 2 - len(g.adjacent(c))

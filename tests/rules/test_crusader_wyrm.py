@@ -37,6 +37,7 @@ def actions(moves: int = 1, battles: int = 1, **kw: Any) -> Game:
 
 # ================================================================= VW.2 rules
 def test_vw_2_1_and_5_1_crafting_with_fear_tokens_either_side_up_in_daylight() -> None:
+    """VW.2.1, VW.5.1: the Wyrm crafts in Daylight, first, with fear tokens either side."""
     g = build([VW, M], wyrm={"at": 5}, tokens={VW: {1: [SCARED], 8: [COWED]}},
               hands={VW: ["foxfolk_steel"]}, step=("wyrm.daylight", VW), phase="daylight",
               stop=True)
@@ -128,6 +129,8 @@ def test_vw_2_4_hits_of_an_ambush_are_not_ignored() -> None:
 
 
 def test_vw_2_5_bite_2_6_might_2_7_height() -> None:
+    """VW.2.5 Bite, VW.2.6 Might, VW.2.7 Height: one more battle, wyrmling, move per
+    Growth removed from each."""
     g = build([VW, M], wyrm={"at": 5, "growth": (0, 1, 1)}, step=("wyrm.daylight", VW),
               phase="daylight", stop=True)
     assert g.stack[-1][2:] == (2, 3)  # Height: one extra move; Bite: two extra battles
@@ -146,10 +149,10 @@ def test_vw_3_setup_in_the_clearing_with_the_fewest_opponents_pieces() -> None:
     c = g.pawn[s]  # the Marquise fills every clearing but the one opposite the keep
     assert c == g.board.opposite[g.fdefs[m].starting_corner(g, m)]
     assert g.turn_seat == m  # (the Marquise takes the first turn with this seed)
-    assert g.warriors[s][c] == 2 and g.tokens[c] == ((s, SCARED),)  # VW.3.3, 3.5
+    assert g.warriors[s][c] == 2 and g.tokens[c] == ((s, SCARED),)  # VW.3.3, VW.3.5
     assert st_of(g, s).growth == (2, 2, 2) and st_of(g, s).treasures == 0  # VW.3.4
     v = g.view(M)["players"][VW]["faction"]
-    assert v["fear_in_supply"] == 7 and v["treasures_in_supply"] == 3  # VW.3.1-3.2
+    assert v["fear_in_supply"] == 7 and v["treasures_in_supply"] == 3  # VW.3.1, VW.3.2
     assert g.warrior_supply(s) == 6
 
 
