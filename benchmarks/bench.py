@@ -32,8 +32,10 @@ MIXES = ["marquise,eyrie", "marquise,eyrie,alliance,vagabond", "lizards,riverfol
          "mechanical_marquise,electric_eyrie,automated_alliance,vagabot",
          "corvids,marquise,eyrie,vagabond", "hundreds,marquise,eyrie,vagabond",
          "keepers,marquise,eyrie,vagabond", "borough_kings,host_of_light,marquise,vagabond",
-         "spinners,wyrm,marquise,eyrie", "spinners,wyrm", "draft:5", "draft:6"]
+         "spinners,wyrm,marquise,eyrie", "spinners,wyrm", "draft:5", "draft:6", "hirelings:4",
+         "hirelings:6"]
 DRAFT = "draft:"  # a mix "draft:N": N players draft their factions (Advanced Setup, A.8)
+HIRED = "hirelings:"  # "hirelings:N": a draft of N players with three hirelings (A.6)
 
 
 def new_game(factions: list[str], seed: int) -> Any:
@@ -42,6 +44,9 @@ def new_game(factions: list[str], seed: int) -> Any:
     if factions[0].startswith(DRAFT):
         return rootlaw.new_game(players=int(factions[0][len(DRAFT):]), setup="advanced",
                                 seed=seed)
+    if factions[0].startswith(HIRED):
+        return rootlaw.new_game(players=int(factions[0][len(HIRED):]), setup="advanced",
+                                hirelings=3, seed=seed)
     return rootlaw.new_game(factions=factions, seed=seed)
 
 
