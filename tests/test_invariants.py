@@ -117,7 +117,8 @@ KINGS_HOST_MIXES = [
     [HL, "vagabot", "electric_eyrie", RF], [BK, HL, "mechanical_marquise", "automated_alliance"],
     [BK, SM, VW], [HL, SM, VW], [BK, HL, SM, VW], [BK, RF, V, CV], [HL, M, E, A],
     [BK, "vagabot", "electric_eyrie", LZ], [BK, HL, V], [BK, SM, E],
-]  # 42 mixes
+    [BK, HL, M, E, UD], [BK, HL, SM, VW, V, A],
+]  # 44 mixes; five corner factions or more need the Advanced Setup (section 5)
 # Mixes whose random play can stall for good: two Vagabonds alone may keep no way to
 # score (docs/rulings.md, 9.7); the Keepers beside only Vagabonds may fill their Retinue
 # (15.6.2) with cards that match no clearing where a relic can still be recovered, and
@@ -700,12 +701,22 @@ def test_random_games_with_spinners_and_wyrm(batch: int) -> None:
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
 
 
+def kings_host_game(seed: int) -> tuple[list[str], dict[str, str]]:
+    """The mix and setup of a seed: every mix in turn, eight seeds each (every map with
+    both decks), one game in five by the Advanced Setup (their corners as homelands,
+    A.8.2), as any mix of five corner factions or more (section 5)."""
+    mix = KINGS_HOST_MIXES[seed // 8 % len(KINGS_HOST_MIXES)]
+    corners = sum(1 for f in mix if rootlaw.FACTIONS[f].corner_setup)
+    advanced = {"setup": "advanced"} if corners > 4 or seed % 5 == 4 else {}
+    return mix, {**setup_of(seed), **advanced}
+
+
 @pytest.mark.parametrize("batch", range(max(1, KINGS_HOST_GAMES // BATCH)))
 def test_random_games_with_borough_kings_and_host_of_light(batch: int) -> None:
     """Every mix in turn, eight seeds each: every map with both decks (setup_of)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
-        mix = KINGS_HOST_MIXES[seed // 8 % len(KINGS_HOST_MIXES)]
-        g = play_checked(seed, mix, setup_of(seed))
+        mix, setup = kings_host_game(seed)
+        g = play_checked(seed, mix, setup)
         if seed % 5 == 0:
             again = Game.replay(g.setup, g.log)
             assert again.to_json() == g.to_json(), f"replay of seed {seed} differs"
