@@ -588,3 +588,30 @@ def test_bk_saves_round_trip_mid_turn_and_refuse_five_mice() -> None:
         assert "mice" in str(e)
     else:
         raise AssertionError("five mice were loaded")
+
+
+def test_the_kings_and_the_host_in_the_advanced_setup() -> None:
+    """A.8 with the Crusader readings: both are militant setup cards (reach 7 and 6),
+    dealt in a draft only with ``crusader=True``; given to the Advanced Setup they set up
+    in free corners that become their homelands (A.8.2.I), never an enemy's homeland."""
+    hol = rootlaw.FACTIONS["host_of_light"]
+    assert rootlaw.FACTIONS[BK].setup_class == hol.setup_class == "militant"
+    assert (rootlaw.FACTIONS[BK].reach, hol.reach) == (7, 6)
+    dealt: set[str] = set()
+    for seed in range(12):
+        plain = rootlaw.new_game(players=4, setup="advanced", seed=seed)
+        assert not {BK, "host_of_light"} & {f for f, _ in plain.adv.pool}
+        drafted = rootlaw.new_game(players=4, setup="advanced", seed=seed, crusader=True)
+        dealt |= {f for f, _ in drafted.adv.pool}
+    assert {BK, "host_of_light"} <= dealt
+    rnd = random.Random(2)
+    g = rootlaw.new_game(factions=[BK, "host_of_light", M, E, UD], setup="advanced", seed=2)
+    while g.turn_no == 0:
+        g.apply(options(g)[rnd.randrange(len(options(g)))])
+    homes = {g.factions[s]: h for s, h in enumerate(g.adv.homelands)}
+    for f in (BK, "host_of_light"):
+        (home,) = homes[f][:1]
+        assert home in g.board.edge
+        others = [c for o, h in homes.items() if o != f for c in h]
+        assert home not in others
+    assert (g.seat_of(BK), ARS) in g.buildings[homes[BK][0]]
