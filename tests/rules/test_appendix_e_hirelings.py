@@ -472,6 +472,23 @@ def test_impossible_hireling_state_fails_to_load(change: Any, rule: str) -> None
         Game.from_json(json.dumps(d))
 
 
+def test_a_save_with_a_piece_no_card_has_fails_to_load() -> None:
+    g = rootlaw.new_game(factions=[E, LC], setup="advanced", seed=1,
+                         hirelings=["popular_band", "corvid_spies", "highway_bandits"])
+    d = json.loads(g.to_json())
+    d["tokens"][5].append([2, "foothold"])  # the Popular Band has no foothold
+    with pytest.raises(LoadError, match="popular_band: no piece 'foothold'"):
+        Game.from_json(json.dumps(d))
+    d = json.loads(g.to_json())
+    d["pawn"][2] = 5  # nor a pawn
+    with pytest.raises(LoadError, match="a pawn it does not have"):
+        Game.from_json(json.dumps(d))
+    d = json.loads(g.to_json())
+    d["tokens"][5].append([7, "foothold"])  # an owner beyond the hirelings
+    with pytest.raises(LoadError, match="unknown seat 7"):
+        Game.from_json(json.dumps(d))
+
+
 def test_a_save_with_a_hireling_of_a_seated_faction_fails_to_load() -> None:
     g = rootlaw.new_game(factions=[E, LC], setup="advanced", seed=1,
                          hirelings=["popular_band", "corvid_spies", "highway_bandits"])
