@@ -6,6 +6,7 @@ Run by hand (not a test), on a quiet machine:
     python benchmarks/bench.py --build pure --games 100 --factions marquise,eyrie
     python benchmarks/bench.py --json               # the figures as JSON
     python benchmarks/bench.py --baseline ../old    # also the pure build of another checkout
+    python benchmarks/bench.py --search             # the search's decisions/s by evaluation
 
 Each build runs in its own process pinned to one core: the pure build from this
 source tree, the compiled build from ``build/compiled`` (made by
@@ -127,9 +128,58 @@ def measure(factions: list[str], games: int, seed: int, rounds: int) -> dict[str
     return out
 
 
+# the search agent with each evaluation (rootlaw.agents): the weighted values, the fit
+# to outcomes (values.json) and the learned model (value_model.json)
+SEARCH = {"weighted": "mcts:iters={n},fit=0", "fitted": "mcts:iters={n},fit=1",
+          "learned": "mcts:iters={n},learned=1"}
+SEARCH_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def search_speed(decisions: int, iters: int, seed: int) -> list[dict[str, Any]]:
+    """CPU time of the search's decisions at a fixed number of iterations, with each
+    evaluation, on the same positions (each base faction against the other three bots):
+    decisions/s, iterations/s, and one leaf evaluation of every seat (values())."""
+    import rootlaw
+    from rootlaw.agents import make_agent
+    from rootlaw.agents.base import decide
+    from rootlaw.tournament import bots_against
+
+    states: list[Any] = []
+    for k, me in enumerate(SEARCH_FACTIONS):
+        rnd = random.Random(seed + k)
+        g = rootlaw.new_game(factions=[me, *bots_against(me)], seed=seed + k)
+        player = make_agent("heuristic:depth=0", seed)
+        mine: list[Any] = []
+        while len(mine) < decisions and not g.is_over:
+            d = g.decision
+            assert d is not None
+            if len(d.options) > 1 and rnd.random() < 0.3:
+                mine.append(g.copy())
+            g.apply(decide(player, g, seed=len(mine)))
+        states.extend(mine)
+    out = []
+    for name, spec in SEARCH.items():
+        agent: Any = make_agent(spec.format(n=iters), seed)
+        iterations = 0
+        t0 = time.process_time()
+        for i, g in enumerate(states):
+            decide(agent, g, seed=i)
+            iterations += int(agent.last.get("iterations", 0))
+        secs = time.process_time() - t0
+        evaluator = agent.own.get(SEARCH_FACTIONS[0], agent.general)
+        out.append({"evaluation": name, "agent": spec.format(n=iters),
+                    "build": getattr(rootlaw, "BUILD", "pure"), "decisions": len(states),
+                    "decisions_per_s": len(states) / secs, "iterations_per_s": iterations / secs,
+                    "leaf_us": per_call_us(evaluator.values, states, 5)})
+    return out
+
+
 def worker(args: argparse.Namespace) -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    if args.search:
+        print(json.dumps(search_speed(args.games, args.iters, args.seed)))
+        return
     results = [measure(m.split(","), args.games, args.seed, args.rounds) for m in args.mixes]
     print(json.dumps(results))
 
@@ -139,10 +189,13 @@ def run_build(build: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     path = str({"pure": ROOT, "compiled": COMPILED}.get(build, build))
     env = {**os.environ, "PYTHONPATH": path}
     cmd = [sys.executable, "-P", __file__, "--worker", "--games", str(args.games),
-           "--seed", str(args.seed), "--rounds", str(args.rounds), *args.mixes]
+           "--seed", str(args.seed), "--rounds", str(args.rounds), "--iters", str(args.iters),
+           *(["--search"] if args.search else []), *args.mixes]
     results: list[dict[str, Any]] = json.loads(
         subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
     for r in results:
+        if args.search:
+            continue
         if r["build"] != {"compiled": "compiled"}.get(build, "pure"):
             sys.exit(f"asked for the {build} build, but {r['build']} ran (PYTHONPATH={path})")
         if build not in ("pure", "compiled"):
@@ -163,6 +216,16 @@ def table(results: list[dict[str, Any]]) -> str:
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
 
 
+def search_table(results: list[dict[str, Any]]) -> str:
+    rows = ["| evaluation | build | decisions | decisions/s | iterations/s | leaf us |",
+            "|---|---|---:|---:|---:|---:|"]
+    for r in results:
+        rows.append(f"| {r['evaluation']} | {r['build']} | {r['decisions']} | "
+                    f"{r['decisions_per_s']:.2f} | {r['iterations_per_s']:,.0f} | "
+                    f"{r['leaf_us']:.1f} |")
+    return "\n".join(rows)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -177,6 +240,9 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     ap.add_argument("--baseline", metavar="DIR", help="also run the pure build of the "
                     "rootlaw checkout in DIR (e.g. an older commit), labelled baseline")
+    ap.add_argument("--search", action="store_true", help="time the search agent with each "
+                    "evaluation instead (--games decisions per base faction, --iters each)")
+    ap.add_argument("--iters", type=int, default=200, help="--search: iterations a decision")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -190,6 +256,9 @@ def main() -> None:
         print("building the compiled engine (scripts/build_compiled)...", file=sys.stderr)
         subprocess.run(["bash", str(ROOT / "scripts" / "build_compiled")], check=True)
     results = [r for b in builds for r in run_build(b, args)]
+    if args.search:
+        print(json.dumps(results, indent=1) if args.json else search_table(results))
+        return
     results.sort(key=lambda r: args.mixes.index(",".join(r["factions"])))
     print(json.dumps(results, indent=1) if args.json else table(results))
 

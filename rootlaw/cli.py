@@ -448,6 +448,29 @@ def _scale_flags(p: argparse.ArgumentParser) -> None:
                    "else the cluster's address (e.g. auto or ray://host:10001)")
 
 
+def train_value_flags(p: argparse.ArgumentParser) -> None:
+    """rootlaw train-value's flags (the command: rootlaw.rl.train_value)."""
+    p.add_argument("--games", type=int, default=20000, help="corpus games in all")
+    p.add_argument("--seed", type=int, default=1_000_000,
+                   help="game i has seed SEED + i (apart from the strength seeds)")
+    p.add_argument("--corpus", default="corpus", help="folder of the corpus's shards")
+    p.add_argument("--out", default="value_model.json", help="the model file to write")
+    p.add_argument("--kind", choices=("mlp", "gbdt", "linear"), default="mlp")
+    p.add_argument("--agents", default="heuristic:depth=1@3,heuristic@2,mcts:iters=24@1",
+                   help="agents of the corpus's seats, SPEC@WEIGHT,... (bots play themselves)")
+    p.add_argument("--factions", help="human factions (default: every one)")
+    p.add_argument("--sample", type=float, default=0.3,
+                   help="chance that a faction turn's start is recorded")
+    p.add_argument("--shard", type=int, default=200, help="games a shard")
+    p.add_argument("--workers", type=int, default=1, help="processes to play on")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="play on a Ray cluster (without ADDRESS: a local one)")
+    p.add_argument("--fit-only", action="store_true", help="fit the corpus on disk, play nothing")
+    p.add_argument("--play-only", action="store_true", help="play the corpus, fit nothing")
+    p.add_argument("--min-rows", type=int, default=200,
+                   help="a faction with fewer rows keeps the weighted values")
+
+
 # ---------------------------------------------------------------------- main
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Help that shows each option's default (where it has one) and keeps the epilog's
@@ -468,7 +491,9 @@ def play_epilog() -> str:
             f"bots (Law of Rootbotics): {', '.join(bots)}\n"
             f"maps: {', '.join(MAP_NAMES)}\n"
             f"decks: {', '.join(DECK_FILES)}\n"
-            "agents for --vs: random, heuristic, mcts, mcts:0.5 (seconds a decision)\n"
+            "agents for --vs: easy, medium, hard (difficulty levels: the heuristic agent, "
+            "the search at 0.25 s and at 1 s a decision); random, heuristic, mcts, mcts:0.5 "
+            "(seconds a decision)\n"
             "keys while playing: a number picks an option; b board, l recent log, h help, "
             "s save, q quit\n\n"
             "example:\n  rootlaw play --factions marquise,electric_eyrie,automated_alliance,"
@@ -492,7 +517,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="comma-separated faction ids (listed below)")
     p.add_argument("--faction", help="the faction you play (default: the first seat)")
     p.add_argument("--vs", default="random",
-                   help="agent for the other seats: random, heuristic, mcts, mcts:0.5 ...")
+                   help="agent for the other seats: easy, medium, hard, or random, heuristic, "
+                   "mcts, mcts:0.5 ...")
     _setup_flags(p)
     p.add_argument("--seed", type=int, default=int(time.time()) % 100000,
                    help="the game's seed (by default one from the clock)")
@@ -537,6 +563,11 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--report", metavar="DIR", help="also write the games' report into DIR")
     _scale_flags(t)
 
+    v = sub.add_parser("train-value", help="play a corpus of cheap games and fit the search's "
+                       "learned evaluation to it (docs/agents.md)",
+                       formatter_class=HelpFormatter)
+    train_value_flags(v)
+
     w = sub.add_parser("serve", help="start the web app")
     w.add_argument("--host", default="127.0.0.1")
     w.add_argument("--port", type=int, default=8000)
@@ -563,6 +594,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return simulate(args)
     if args.command == "tournament":
         return tournament(args)
+    if args.command == "train-value":
+        from rootlaw.rl import train_value
+
+        return train_value.run(args, parser)
     if args.command == "serve":
         from rootlaw.server import serve as run_server
 

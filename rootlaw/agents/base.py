@@ -51,12 +51,21 @@ def decide(agent: Agent, game: Game, seed: int = 0) -> Option:
     return agent.choose(view, list(d.options), sampler)
 
 
-AGENT_NAMES = ("random", "heuristic", "mcts")
+AGENT_NAMES = ("random", "heuristic", "mcts", "easy", "medium", "hard")
+# difficulty levels for people (``rootlaw play --vs hard``, the web lobby's "agent:hard"):
+# a level is an agent and its budget (their measured strength: docs/agents.md)
+LEVELS: dict[str, str] = {"easy": "heuristic", "medium": "mcts:0.25", "hard": "mcts:1.0"}
+LEVEL_TEXT: dict[str, str] = {
+    "easy": "one-ply heuristic, instant",
+    "medium": "search, a quarter second a decision",
+    "hard": "search, one second a decision",
+}
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
     """Build an agent from its name and parameters:
 
+    - ``easy``, ``medium``, ``hard``: the difficulty levels (``LEVELS``);
     - ``random``;
     - ``heuristic`` (``heuristic:samples=3,depth=4,pace=1``);
     - ``mcts``, ``mcts:0.2`` (seconds per decision), ``mcts:iters=400``,
@@ -70,6 +79,11 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     never; the search's default is the fit only when it plays a faction in FIT_FACTIONS.
     """
     name, _, params = kind.partition(":")
+    if name in LEVELS:
+        if params:
+            raise ValueError(f"agent {kind!r}: a level takes no parameters "
+                             f"({name} is {LEVELS[name]})")
+        return make_agent(LEVELS[name], seed)
     args = _params(kind, params)
     if name == "random":
         from rootlaw.agents.random_agent import RandomAgent
@@ -79,22 +93,22 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     if name == "heuristic":
         from rootlaw.agents.heuristic import HeuristicAgent
 
-        _only(kind, args, {"samples", "depth", "pace", "fit"})
+        _only(kind, args, {"samples", "depth", "pace", "fit", "learned", "model"})
         return HeuristicAgent(seed, samples=int(args.get("samples", 1)),
                               depth=int(args.get("depth", 3)), evaluator=_evaluator(args))
     if name == "mcts":
-        from rootlaw.agents.mcts import TEMPERATURE, MCTSAgent
+        from rootlaw.agents.mcts import MCTSAgent
 
         _only(kind, args, {"seconds", "iters", "rollout", "horizon", "c", "bias", "pace",
                            "norm", "temp", "greedy", "widen", "fit", "hints", "reuse",
-                           "halving"})
+                           "halving", "learned", "model"})
         return MCTSAgent(seed, seconds=float(args["seconds"]) if "seconds" in args else None,
                          iterations=int(args["iters"]) if "iters" in args else None,
                          rollout=str(args.get("rollout", "prior")),
                          horizon=int(args.get("horizon", 0)),
                          c=float(args.get("c", 0.7)), bias=float(args.get("bias", 1.0)),
                          norm=_switch(args, "norm"),
-                         temperature=float(args.get("temp", TEMPERATURE)),
+                         temperature=float(args["temp"]) if "temp" in args else None,
                          greedy=int(args.get("greedy", 0)),
                          widen=float(args.get("widen", 0)),
                          hints=bool(float(args.get("hints", 1))),
@@ -111,20 +125,37 @@ def _switch(args: dict[str, str], key: str) -> bool | None:
 
 
 def _fitted_for(args: dict[str, str]) -> dict[str, Any]:
-    """Without ``fit``, the search evaluates by the fit where that was shown to play
-    better (FIT_FACTIONS); ``fit=1`` for every faction, ``fit=0`` for none."""
+    """Without ``fit`` or ``learned``, the search evaluates by the learned model where
+    that was shown to play better (LEARNED_FACTIONS), else by the fit where that was
+    (FIT_FACTIONS); ``fit=1`` / ``learned=1`` for every faction, ``=0`` for none."""
     from rootlaw.agents.heuristic import FIT_FACTIONS, FittedEvaluator
+    from rootlaw.agents.value import LEARNED_FACTIONS
 
-    if "fit" in args:
+    if "learned" in args or "fit" in args:
         return {}
-    fitted = FittedEvaluator(pace=float(args.get("pace", 1.0)))
-    return dict.fromkeys(FIT_FACTIONS, fitted)
+    pace = float(args.get("pace", 1.0))
+    own: dict[str, Any] = dict.fromkeys(FIT_FACTIONS - LEARNED_FACTIONS,
+                                        FittedEvaluator(pace=pace))
+    if LEARNED_FACTIONS:
+        learned = _learned(args, pace)
+        own.update(dict.fromkeys(LEARNED_FACTIONS, learned))
+    return own
+
+
+def _learned(args: dict[str, str], pace: float) -> Any:
+    """The learned evaluation: the shipped model, or the file ``model=PATH``."""
+    from rootlaw.agents.value import LearnedEvaluator, load_model
+
+    path = args.get("model")
+    return LearnedEvaluator(load_model(path) if path else None, pace=pace)
 
 
 def _evaluator(args: dict[str, str]) -> Any:
     from rootlaw.agents.heuristic import Evaluator, FittedEvaluator
 
     pace = float(args.get("pace", 1.0))
+    if float(args.get("learned", 0)):
+        return _learned(args, pace)
     return FittedEvaluator(pace=pace) if float(args.get("fit", 0)) else Evaluator(pace=pace)
 
 
@@ -138,7 +169,7 @@ def _params(kind: str, text: str) -> dict[str, str]:
         try:
             float(value)
         except ValueError:
-            if key != "rollout":
+            if key not in ("rollout", "model"):
                 raise ValueError(f"agent {kind!r}: {key} must be a number, not {value!r}") from None
         out[key.strip()] = value.strip()
     return out

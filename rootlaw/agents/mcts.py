@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from rootlaw.agents.heuristic import Evaluator, prior
 from rootlaw.agents.hints import HINTS, OUTLOOKS
+from rootlaw.agents.value import LearnedEvaluator
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, rollout: str = "prior", horizon: int = 0,
                  c: float = 0.7, bias: float = 1.0, norm: bool | None = None,
-                 temperature: float = TEMPERATURE, greedy: int = 0, widen: float = 0.0,
+                 temperature: float | None = None, greedy: int = 0, widen: float = 0.0,
                  hints: bool = True, reuse: bool | None = None, halving: int = 0,
                  evaluator: Evaluator | None = None,
                  own: dict[str, Evaluator] | None = None) -> None:
@@ -102,11 +103,14 @@ class MCTSAgent:
         self.bias_weight = bias
         self.norm = norm  # scale a node's means to 0..1 before UCB1 (None: NORM_FACTIONS)
         self.normalize = bool(norm)  # norm for the seat being searched
-        if temperature <= 0:
+        if temperature is not None and temperature <= 0:
             raise ValueError(f"temperature must be positive, not {temperature}")
         if widen < 0:
             raise ValueError(f"widen must be 0 (off) or positive, not {widen}")
-        self.temperature = temperature  # VP: the softmax turning values into win chances
+        # VP: the softmax turning values into win chances (None: the learned model's own,
+        # fitted to its corpus's winners, else TEMPERATURE)
+        self.temp = temperature
+        self.temperature = temperature if temperature is not None else TEMPERATURE
         self.greedy = greedy  # rollout: the one-ply best of this many prior draws (0: one)
         self.widen = widen  # progressive widening: a node passed n times tries widen * √n
         self.hints = hints  # the factions' hints (rootlaw.agents.hints) in bias and rollouts
@@ -233,6 +237,8 @@ class MCTSAgent:
     def _prepare(self, sampler: Sampler) -> None:
         """The evaluator and the scaling of means for the searching seat's faction."""
         self.evaluator = self.own.get(sampler.faction, self.general)
+        fitted = self.evaluator.temperature if isinstance(self.evaluator, LearnedEvaluator) else 0.0
+        self.temperature = self.temp if self.temp is not None else fitted or TEMPERATURE
         self.normalize = _per_faction(self.norm, NORM_FACTIONS, sampler.faction)
 
     def _report(self, root: Node, n: int, **extra: int) -> None:

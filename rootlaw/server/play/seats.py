@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from rootlaw.agents import Agent, make_agent
+from rootlaw.agents.base import LEVEL_TEXT
 from rootlaw.bots.base import DIFFICULTIES
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES, deck
 from rootlaw.core.faction_api import FACTIONS
@@ -23,7 +24,7 @@ from rootlaw.server.resources import load_json
 HUMAN, BOT, AGENT = "human", "bot", "agent:"
 AgentFactory = Callable[[int], Agent]
 _AGENTS: dict[str, AgentFactory] = {}
-_CANDIDATES = ("random", "heuristic", "mcts")  # names make_agent may know
+_CANDIDATES = ("random", "heuristic", "mcts", "easy", "medium", "hard")  # make_agent's
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
@@ -90,6 +91,7 @@ def catalog() -> dict[str, Any]:
             "tracks": tracks(), "names": readable_names(),
             "playable_decks": ["standard", "exiles_partisans"], "cards": cards,
             "difficulties": list(DIFFICULTIES), "agents": agent_names(),
+            "agent_levels": dict(LEVEL_TEXT),  # easy, medium, hard: what each plays
             "landmarks": [{"id": lid, "name": landmark_name(lid)} for lid in LANDMARKS],
             "hirelings": hirelings(),
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}

@@ -24,7 +24,9 @@ function factionById(id) {
 function playerChoices(faction) {
   if (faction.bot) return [["bot", "Rootbotics bot"]];
   return [["here", "Person at this screen"], ["link", "Person with a link"],
-    ...catalog.agents.map((a) => [`agent:${a}`, `Agent: ${a}`])];
+    // the difficulty levels first (easy, medium, hard: what each plays), then every agent
+    ...Object.entries(catalog.agent_levels || {}).map(([a, text]) => [`agent:${a}`, `Computer, ${a} (${text})`]),
+    ...catalog.agents.filter((a) => !(a in (catalog.agent_levels || {}))).map((a) => [`agent:${a}`, `Agent: ${a}`])];
 }
 
 function seatRow(factionId, player) {
