@@ -87,6 +87,9 @@ class _Editor:
     # ------------------------------------------------------------- moves
     def move(self, comp: Pattern, src: Pattern | None, dst: Pattern | None,
              count: int | None) -> None:
+        if isinstance(comp, tuple) and comp[0] == "trick":  # 13.6.3 two plots swap
+            self._trick(int(comp[1]), int(comp[2]))
+            return
         if comp[0] == "vp" if isinstance(comp, tuple) else False:
             s = self._seat(comp[1])
             self.d["scores"][s] = max(0, self.d["scores"][s] + int(count or 0))
@@ -176,6 +179,21 @@ class _Editor:
                     return FOREST + i
         raise _Skip(f"no such place {place!r}")
 
+    def _trick(self, a: int, b: int) -> None:
+        d = self.d
+        s = self.seat.get("P")
+        if s is None:
+            raise _Skip("no Corvids to trick")
+        for lst in (d["tokens"][a], d["tokens"][b]):
+            if not any(p[0] == s for p in lst):
+                raise _Skip(f"no plot in {a} and {b} to swap")
+        pa = [p for p in d["tokens"][a] if p[0] == s]
+        pb = [p for p in d["tokens"][b] if p[0] == s]
+        d["tokens"][a] = [p for p in d["tokens"][a] if p[0] != s] + pb
+        d["tokens"][b] = [p for p in d["tokens"][b] if p[0] != s] + pa
+        for pair in self._fs(s)["facedown"]:
+            pair[0] = b if pair[0] == a else a if pair[0] == b else pair[0]
+
     # ------------------------------------------------- the saved form
     def _fs(self, s: int) -> dict[str, Any]:
         fs: dict[str, Any] = self.d["fstate"][s]
@@ -220,7 +238,7 @@ class _Editor:
             if k < 0 and pair in d["closed"]:
                 d["closed"].remove(pair)
             return
-        if kind in ("ruin", "lm", "battle"):
+        if kind in ("ruin", "lm", "battle", "trick"):
             return
         raise _Skip(f"cannot move {_say(comp)}")
 

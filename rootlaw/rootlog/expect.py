@@ -61,6 +61,7 @@ Pattern = tuple[Any, ...] | frozenset[tuple[Any, ...]]
 DECREE_KEYS: Final = frozenset({"r", "m", "x", "b", "F", "R", "M", "B"})
 BATTLE: Final = ("battle",)
 SHOWN: Final = ("shown",)
+TRICK: Final = ("trick",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,9 +245,10 @@ class Reader:
         elif isinstance(a, Flip):
             self._flip(a)
         elif isinstance(a, Trick):
-            down = ("t", "P", "t", ANY)
-            self.move(down, ("c", a.first), ("c", a.second), 1)
-            self.move(down, ("c", a.second), ("c", a.first), 1)
+            # 13.6.3 two plots, face down or up, swap places: the trick says it all
+            lo, hi = sorted((a.first, a.second))
+            self.add(1, ("trick", lo, hi), TRICK, 1)
+            self.e.moves.append((("trick", lo, hi), None, None, 1))
         elif isinstance(a, Reveal):
             for p in a.parts:
                 if p.card is not None:

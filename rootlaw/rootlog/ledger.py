@@ -186,6 +186,23 @@ def delta(a: Snap, b: Snap) -> tuple[Ledger, Ledger]:
     return removed, added
 
 
+def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]]) -> None:
+    """2.1: an empty deck is the discard pile shuffled; a card drawn from it in the same
+    step seems to come from the discard pile: it came from the deck (the shuffle itself
+    is not notated)."""
+    for e in entries:
+        if e[0] in ("r", "f") and e[1] == "reshuffle":
+            for cid in set(e[2]):
+                key = (("c", cid), ("discard",))
+                stayed = added.get((("c", cid), ("deck",)), 0)  # shuffled in, not drawn
+                n = min(removed.get(key, 0) - stayed, list(e[2]).count(cid))
+                if n > 0:
+                    removed[key] -= n
+                    if not removed[key]:
+                        del removed[key]
+                    removed[(("c", cid), ("deck",))] += n
+
+
 def _raw(x: Any) -> Any:
     """A faction state as a plain comparable value (its slots, dicts as sorted pairs)."""
     if isinstance(x, dict):

@@ -14,13 +14,15 @@ not written) is tried in turn until the line's movements follow.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
 from rootlaw.core.game import Game
-from rootlaw.rootlog.expect import ANY, BATTLE, SHOWN, Atom, Expect, matches
-from rootlaw.rootlog.ledger import ALL, SETTINGS, Key, Lens, Snap, delta
+from rootlaw.rootlog.expect import ANY, BATTLE, SHOWN, TRICK, Atom, Expect, matches
+from rootlaw.rootlog.ledger import ALL, SETTINGS, Key, Lens, Snap, delta, fold_reshuffle
 
 MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
 _SIDES: Final = {"r", "e"}
@@ -53,6 +55,7 @@ class Context:
         self.pool: list[str] = []  # A.8.1 the draft's setup cards, in the order dealt
         self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
         self.forests: list[tuple[int, ...]] = []
+        self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.atoms = exp.atoms if strict else [
             Atom(a.sign, a.comp, a.place, None, a.rank, a.loose) if a.place == SHOWN else a
             for a in exp.atoms]
@@ -92,13 +95,14 @@ def search(root: Node, ctx: Context) -> Node | None:
     """The node at the end of the line (the next turn about to start, or the game
     over) reached by options producing exactly the line's changes; None if none was
     found within MAX_TRIALS (``ctx.reason`` says what stopped it)."""
-    first = trial(root, None, ctx, starting=True)
-    if first is None:
-        if not ctx.reason:
-            ctx.reason = "the automatic steps at its start do not match the line"
-        return None
     seen: set[Any] = set()
-    return _dfs(first, ctx, seen)
+    for first in trials(root, None, ctx, starting=True):
+        found = _dfs(first, ctx, seen)
+        if found is not None:
+            return found
+    if not ctx.reason:
+        ctx.reason = "the automatic steps at its start do not match the line"
+    return None
 
 
 def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
@@ -110,7 +114,7 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
                 return node
             _fail(ctx, why, node)
         return None
-    if ctx.partial and not any(node.left) and not finished(node, ctx):
+    if ctx.partial and not finished(node, ctx):
         return node  # the record stops here, in the middle of the turn
     key = (_fingerprint(node), node.left, node.draws, node.battles)
     if key in seen:
@@ -124,12 +128,10 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
                 ctx.reason = (f"no sequence of legal options found within {MAX_TRIALS} "
                               f"tries (search bound){closest}")
             return None
-        child = trial(node, o, ctx)
-        if child is None:
-            continue
-        found = _dfs(child, ctx, seen)
-        if found is not None:
-            return found
+        for child in trials(node, o, ctx):
+            found = _dfs(child, ctx, seen)
+            if found is not None:
+                return found
     return None
 
 
@@ -140,36 +142,36 @@ def _fingerprint(node: Node) -> Any:
 
 # ------------------------------------------------------------------ trials
 
-def trial(node: Node, option: Any, ctx: Context, starting: bool = False) -> Node | None:
+def trials(node: Node, option: Any, ctx: Context, starting: bool = False
+           ) -> Iterator[Node]:
     """Apply ``option`` (None: run the automatic steps) to a copy and run on to the next
-    decision or the line's end; the child node, or None if its changes leave the line."""
+    decision or the line's end: each child whose changes the line holds. A random result
+    the line does not say (the mob die, a random card, an unwritten die) gives a child
+    per value, lazily, the engine's own first."""
     ctx.trials += 1
     forced: list[list[Any]] = []
-    tried: set[str] = set()
+    odo: _Odometer | None = None
     events: list[tuple[Any, ...]] = []
-    for _ in range(24):
+    for _ in range(64):
         g, got = _run(node, option, ctx, forced, starting)
-        if g is None:  # a forced result out of range: the next one
-            if not forced:
-                return None
-            nxt = _alternative(events, forced, tried, _unwritten_dice(node, events, ctx))
-            if nxt is None:
-                return None
-            forced = nxt
-            continue
-        events = got
-        desired = _oracle(node, events, ctx)
-        if desired is not None and desired != forced:
-            forced = desired
-            continue
-        child = _match(node, g, events, ctx)
-        if child is not None:
-            return child
-        nxt = _alternative(events, forced, tried, _unwritten_dice(node, events, ctx))
+        if g is not None:
+            events = got
+            desired = _oracle(node, events, ctx)
+            if desired is not None and desired != forced:
+                forced = desired
+                continue
+            child = _match(node, g, events, ctx)
+            if child is not None:
+                yield child
+        elif not forced:
+            return
+        if odo is None:
+            odo = _Odometer(_unwritten_dice(node, events, ctx), ctx)
+        nxt = odo.next(events)
         if nxt is None:
-            return None
+            return
         forced = nxt
-    return None
+        ctx.trials += 1
 
 
 def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], starting: bool
@@ -181,18 +183,28 @@ def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], startin
         g.forced = [list(x) for x in forced]
     _stack_deck(g, ctx.exp.draws[node.draws:])
     _stack_quests(g, ctx.exp.quests[node.quests:])
+    _stack_ruins(g, ctx.exp.ruins)
     mark = g.last_entry
     events: list[tuple[Any, ...]] = []
     battle = g.battle
     shown = _revealed(g)
-    snap = node.snap
+    snap = ctx.lens.snap(g, node.snap) if ctx.exp.ruins else node.snap  # ruins restacked
     try:
         if option is not None:
             g.apply(option, advance=False)
             battle = _saw_battle(g, battle, events, ctx)
+            new = g.entries_after(mark) if g.last_entry is not mark else []
             mark = _saw_entries(g, mark, events)
             shown = _saw_shown(g, shown, events, ctx)
-            snap = _saw_moves(g, snap, events, ctx)
+            snap = _saw_moves(g, snap, events, ctx, new)
+            if option[0] == "trick":  # 13.6.3 the swap is the trick (as the writer says)
+                lo, hi = sorted((int(option[1]), int(option[2])))
+                events.append(("trick", lo, hi))
+                if events[-2][0] == "moved":
+                    for led in events[-2][1:]:
+                        for key in [k for k in led if k[0][0] == "t" and k[0][1] == "P"
+                                    and k[1] in (("c", lo), ("c", hi))]:
+                            del led[key]
         first = starting
         while not g.won:
             top = g.stack[-1]
@@ -202,20 +214,27 @@ def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], startin
             if not g.run_step():
                 break
             battle = _saw_battle(g, battle, events, ctx)
+            new = g.entries_after(mark) if g.last_entry is not mark else []
             mark = _saw_entries(g, mark, events)
             shown = _saw_shown(g, shown, events, ctx)
-            snap = _saw_moves(g, snap, events, ctx)
+            snap = _saw_moves(g, snap, events, ctx, new)
     except (ValueError, IndexError, KeyError, RuntimeError, TypeError) as e:
-        _fail(ctx, f"the engine refused a forced result: {e}", node)
+        m = re.search(r"forced (\w+) result \S+ out of range 0\.\.(\d+)", str(e))
+        if m:  # a random result tried past its range: none further
+            ctx.ranges[m.group(1)] = int(m.group(2)) + 1
+        else:
+            _fail(ctx, f"the engine refused a forced result: {e}", node)
         return None, []
     g.forced = []
     events.append(("snap", snap))
     return g, events
 
 
-def _saw_moves(g: Game, snap: Snap, events: list[tuple[Any, ...]], ctx: Context) -> Snap:
+def _saw_moves(g: Game, snap: Snap, events: list[tuple[Any, ...]], ctx: Context,
+               entries: list[tuple[Any, ...]]) -> Snap:
     now = ctx.lens.snap(g, snap)
     removed, added = delta(snap, now)
+    fold_reshuffle(removed, added, entries)
     if removed or added:
         events.append(("moved", removed, added))
     return now
@@ -264,6 +283,7 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
     changed = False
     battle_i = node.battles - 1
     draws = node.draws
+    deck_left = len(node.g.deck)  # 2.1 a reshuffle comes once these are drawn
     for ev in events:
         if ev[0] == "battle":
             battle_i += 1
@@ -281,7 +301,11 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
                 a, d = int(value[0]), int(value[1])
                 if (max(a, d), min(a, d)) != rolls:
                     want = [rolls[0], rolls[1]]
-        elif kind in ("reshuffle", "deck"):
+        elif kind == "deck":
+            want = _stacked(list(value), ctx.exp.draws[draws:])
+        elif kind == "reshuffle":
+            draws += deck_left
+            deck_left = len(value)
             want = _stacked(list(value), ctx.exp.draws[draws:])
         elif kind == "quests":
             want = _stacked(list(value), ctx.exp.quests[node.quests:])
@@ -453,28 +477,64 @@ def _unwritten_dice(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> 
     return b.rolls is None
 
 
-def _alternative(events: list[tuple[Any, ...]], forced: list[list[Any]], tried: set[str],
-                 dice: bool) -> list[list[Any]] | None:
-    """Another value for a random result the line does not say (a die, a random card):
-    the next untried one, the earlier results kept."""
-    draws = [ev[1] for ev in events if ev[0] == "log" and ev[1][0] in ("r", "f")]
-    for i, e in enumerate(draws):
-        kind = e[1]
-        if kind == "dice":
-            if not dice:
-                continue
-            choices: list[Any] = [[a, d] for a in range(4) for d in range(a + 1)]
-        elif kind in _ENUMERABLE:
-            choices = list(range(12))
-        else:
+def _stack_ruins(g: Game, takes: list[tuple[int, str]]) -> None:
+    """9.3.4 the items under the ruins lie face down: the ruin a line explores holds
+    the item it names (swapped with a ruin that holds it, where it does not)."""
+    if not takes:
+        return
+    items = g.ruin_items
+    for c, item in takes:
+        if not 0 < c < len(items) or item in items[c] or not items[c]:
             continue
-        for c in choices:
-            sig = f"{i}:{kind}:{c}"
-            if sig in tried or c == e[2]:
-                continue
-            tried.add(sig)
-            return [[x[1], x[2]] for x in draws[:i]] + [[kind, c]]
-    return None
+        for c2 in range(1, len(items)):
+            if c2 != c and item in items[c2] and all(
+                    (c2, x) not in takes for x in items[c2] if x == item):
+                here = list(items[c])
+                there = list(items[c2])
+                give = next((x for x in here if (c, x) not in takes), here[0])
+                here[here.index(give)] = item
+                there[there.index(item)] = give
+                items = list(items)
+                items[c] = tuple(here)
+                items[c2] = tuple(there)
+                g.ruin_items = items
+                break
+
+
+class _Odometer:
+    """Every combination of the random results a line does not say (a die, a random
+    card, the mob die), one run after another: the last result first, the engine's
+    own value before the others."""
+
+    def __init__(self, dice: bool, ctx: Context) -> None:
+        self.dice = dice
+        self.ctx = ctx
+        self.stack: list[list[Any]] = []  # per draw: [kind, value, values left]
+
+    def _choices(self, kind: str, value: Any) -> list[Any]:
+        if kind == "dice" and self.dice:
+            out: list[Any] = [[a, d] for a in range(4) for d in range(a + 1)]
+        elif kind in _ENUMERABLE:
+            out = list(range(self.ctx.ranges.get(kind, 12)))
+        else:
+            return []
+        return [c for c in out if c != value]
+
+    def next(self, events: list[tuple[Any, ...]]) -> list[list[Any]] | None:
+        draws = [ev[1] for ev in events if ev[0] == "log" and ev[1][0] in ("r", "f")]
+        keep = 0
+        while keep < min(len(draws), len(self.stack)) and self.stack[keep][0] == draws[keep][1]:
+            keep += 1
+        del self.stack[keep:]
+        for e in draws[keep:]:
+            self.stack.append([e[1], e[2], self._choices(e[1], e[2])])
+        while self.stack:
+            top = self.stack[-1]
+            if top[2]:
+                top[1] = top[2].pop(0)
+                return [[k, v] for k, v, _ in self.stack]
+            self.stack.pop()
+        return None
 
 
 # ---------------------------------------------------------------- matching
@@ -504,6 +564,8 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     for ev in events:
         if ev[0] == "shown":
             units.append((1, (("shown", ev[1], ev[2]), SHOWN), ev[3]))
+        elif ev[0] == "trick":
+            units.append((1, (("trick", ev[1], ev[2]), TRICK), 1))
     for key, value in settings.items():
         why = _setting_ok(key, value, ctx, final=False)
         if why:
@@ -727,7 +789,7 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
         for x in o[1:] if isinstance(o, tuple) else ():
             for y in _flat(x):
                 s += tokens.get(_LETTER.get(y, y) if isinstance(y, str) else y, 0)
-                if isinstance(y, int):
+                if isinstance(y, int) and len(o) == 2:  # ("warriors", n): how many
                     s += tokens.get(("#", y), 0)
         verb = o[0] if isinstance(o, tuple) and o else ""
         bonus = 1 if done_first and verb in _DONE_VERBS else 0

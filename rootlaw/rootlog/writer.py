@@ -22,7 +22,7 @@ from rootlaw.core.faction_api import FACTIONS, is_seat_name
 from rootlaw.core.game import Game
 from rootlaw.rootlog import names
 from rootlaw.rootlog.errors import RootlogError
-from rootlaw.rootlog.ledger import ALL, Key, Ledger, Lens, Who, delta, letter_of
+from rootlaw.rootlog.ledger import ALL, Key, Ledger, Lens, Who, delta, fold_reshuffle, letter_of
 from rootlaw.rootlog.text import format_log
 from rootlaw.rootlog.tree import (
     Action,
@@ -205,6 +205,7 @@ class _Writer:
         removed, added = delta(self.before, after)
         self.before = after
         entries = g.entries_after(mark)
+        fold_reshuffle(removed, added, entries)
         self.drawn = _drawn(deck, g.deck, entries)
         actor = self._actor(top, option)
         new_battle = g.battle is not None and g.battle is not self.battle
@@ -216,7 +217,7 @@ class _Writer:
         for e in entries:
             acts.extend(self._entry(e, removed, added, actor))
         if option is not None and option and option[0] == "trick":
-            self._drop_trick(removed, added)
+            self._drop_trick(removed, added, {int(option[1]), int(option[2])})
             acts.append((actor, Trick(int(option[1]), int(option[2]))))
         acts.extend(self._reveals(actor))
         acts.extend(self._moves(removed, added, actor))
@@ -300,6 +301,17 @@ class _Writer:
             guess = str(e[3])
             return [(line, Expose("P", Piece(None, "t", (guess[0],)), int(e[2])))] \
                 if guesser else []
+        if kind == "flip":  # 13.7.1 a bomb flipped is removed at once: flip, then removal
+            L = names.letter(e[1])
+            c = int(e[2])
+            down = (("t", L, "t", str(e[3])[0]), ("c", c))
+            up = ("t", L, "t_" + str(e[3])[0], "")
+            if removed.get(down) and not added.get((up, ("c", c))):
+                _take(removed, down)
+                who = self._said(L, line)
+                return [(line, Flip(who, c, _piece(up[2]))),
+                        (line, Move((Part(1, Piece(who, "t", (up[2][2],)), Clearing(c)),)))]
+            return []
         if kind == "outrage_shown":
             payer = names.letter(e[1])
             return [(line, Reveal((Shown(1, None, self._say(payer)),), "A"))]
@@ -319,11 +331,11 @@ class _Writer:
         card = self.g.deckdef.cards.get(cid)
         item = getattr(card, "item", None) if card is not None else None
         if item:
-            for key in list(added):
-                if key[0] == ("i", item) and key[1][0] == "items" and key[1][1] == L:
-                    if _take(removed, (("i", item), ("isup",))):
+            if _take(removed, (("i", item), ("isup",))):
+                for key in list(added):
+                    if key[0] == ("i", item) and key[1][0] == "items" and key[1][1] == L:
                         _take(added, key)
-                    break
+                        break
             return Craft(item=names.ITEM_LETTER[item])
         suit, name = names.card_code(cid)
         return Craft(card=name, suit=suit if name in names.SUITED_NAMES else None)
@@ -340,11 +352,12 @@ class _Writer:
                         _take(added, (comp, ("discard",)), n)
         return SetKey((Board(self._say(L), ""),), None)
 
-    def _drop_trick(self, removed: Ledger, added: Ledger) -> None:
-        """13.6.3 Trick: the swap of two face-down plots is written as such."""
+    def _drop_trick(self, removed: Ledger, added: Ledger, where: set[int]) -> None:
+        """13.6.3 Trick: two plots (face down or up) swap places, written as such."""
         for led in (removed, added):
             for key in list(led):
-                if key[0][0] == "t" and key[0][1] == "P" and key[0][2] == "t":
+                if key[0][0] == "t" and key[0][1] == "P" and key[1][0] == "c" \
+                        and key[1][1] in where:
                     del led[key]
 
     def _reveals(self, actor: str) -> list[tuple[str, Action]]:
