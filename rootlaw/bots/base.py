@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from rootlaw.core.cards_ep import item_crafted
 from rootlaw.core.faction_api import FactionDef
 from rootlaw.core.game import Game
+from rootlaw.core.hired import battle_allowed
 from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
 from rootlaw.core.options import text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -85,6 +86,12 @@ def targets(g: Game, s: int) -> list[int]:
     if g.setup.get("cooperative"):
         foes = [o for o in foes if not g.fdefs[o].is_bot]
     return foes
+
+
+def battle_legal(g: Game, s: int, o: Any, c: int) -> bool:
+    """2.3: the bot may battle o in c: o has a piece there, and no hireling's ability
+    forbids it (the Stoic Protector guarding its controller's pieces, Appendix E)."""
+    return g.has_any_piece(o, c) and (g.hire is None or battle_allowed(g, s, o, c))
 
 
 def best(candidates: Iterable[Any], *keys: Any) -> list[Any]:

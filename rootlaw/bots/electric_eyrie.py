@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rootlaw.bots.base import (
     BotDef,
+    battle_legal,
     by_priority,
     craft_order,
     difficulty,
@@ -435,7 +436,7 @@ def battle_target(g: Game, s: int, suit: str) -> int | None:
     spots = [c for c in g.clearings() if ordered(g, suit, c)]
     for c in in_order(spots, lambda c: -has_roost(g, s, c),
                       lambda c: defenseless_buildings(g, s, c), lambda c: c):
-        if g.can_fight_in(s, c) and any(g.has_any_piece(o, c) for o in foes):
+        if g.can_fight_in(s, c) and any(battle_legal(g, s, o, c) for o in foes):
             return c
     return None
 
@@ -443,7 +444,7 @@ def battle_target(g: Game, s: int, suit: str) -> int | None:
 def defender(g: Game, s: int, c: int) -> int:
     """5.5.1.III: the player with the most buildings there (even zero); d most pieces,
     e most victory points; then faction priority (2.2)."""
-    foes = [o for o in targets(g, s) if g.has_any_piece(o, c)]
+    foes = [o for o in targets(g, s) if battle_legal(g, s, o, c)]
 
     def buildings(o: int) -> int:
         return sum(1 for p in g.buildings[c] if p[0] == o)

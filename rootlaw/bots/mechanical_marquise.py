@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from rootlaw.bots.base import (
     BotDef,
+    battle_legal,
     by_priority,
     difficulty,
     has_trait,
@@ -135,7 +136,7 @@ def defender(g: Game, s: int, c: int) -> int | None:
     has warriors there and the defender a piece."""
     if not g.can_fight_in(s, c):
         return None
-    return first_legal(targets(g, s), lambda o: g.has_any_piece(o, c),
+    return first_legal(targets(g, s), lambda o: battle_legal(g, s, o, c),
                        lambda o: pieces_in(g, o, c), lambda o: g.vp[o],
                        lambda o: -priority_rank(g, o))
 

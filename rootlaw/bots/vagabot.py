@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from rootlaw.bots.base import BotDef, craft_order, difficulty, has_trait, priority_rank, targets
+from rootlaw.bots.base import (
+    BotDef,
+    battle_legal,
+    craft_order,
+    difficulty,
+    has_trait,
+    priority_rank,
+    targets,
+)
 from rootlaw.core.battle import hits_step, hits_taken, settle, start_battle
 from rootlaw.core.cards_ep import crafted_item_left
 from rootlaw.core.catalog import load_json
@@ -641,7 +649,9 @@ def battle_target(g: Game, s: int) -> list[tuple[int, int]]:
             return sum(pieces_of(g, t, c) for t in foes)
         busy = [c for c in g.clearings() if total(c)]
         for c in nearest(g, s, busy):
-            here = [t for t in foes if pieces_of(g, t, c)]
+            here = [t for t in foes if pieces_of(g, t, c) and battle_legal(g, s, t, c)]
+            if not here:
+                continue
             t = min(here, key=lambda t: (-pieces_of(g, t, c), priority_rank(g, t)))
             out.append((t, c))
         out.sort(key=lambda tc: -total(tc[1]))  # stable: nearest stays first on a tie
@@ -661,7 +671,7 @@ def battle_clearings(g: Game, s: int, t: int) -> list[int]:
     def fewest_warriors(c: int) -> int:
         return g.warriors[t][c]
 
-    have = [c for c in g.clearings() if g.has_any_piece(t, c)]
+    have = [c for c in g.clearings() if battle_legal(g, s, t, c)]
     return nearest(g, s, have, most_buildings_tokens, fewest_warriors)
 
 

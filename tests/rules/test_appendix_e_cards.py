@@ -572,6 +572,12 @@ def test_stoic_protector_when_hired_shields_and_moves() -> None:
 
     remove_all_enemy_pieces(g, 0, 3)  # a Revolt: its controller's pieces stay
     assert g.warriors[1][3] == 1 and (1, "roost") in g.buildings[3]
+    from rootlaw.bots.base import battle_legal
+
+    b = at(["electric_eyrie", KI], ("test.stop", KI), {"furious_protector": {
+        "side": "demoted", "controller": KI, "pawn": 3}},
+        warriors={KI: {3: 2, 4: 2}, "electric_eyrie": {3: 2, 4: 2}})
+    assert not battle_legal(b, 0, 1, 3) and battle_legal(b, 0, 1, 4)  # bots too (2.3)
     g = birdsong([E, KI], "furious_protector", {"furious_protector": {
         "side": "demoted", "controller": E, "pawn": 3}})
     assert {o[1] for o in options(g)} == {6, 7, 11}
