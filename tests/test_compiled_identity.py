@@ -54,6 +54,13 @@ MIXES = [
      {"map": "lake", **EP, "setup": "advanced", "landmarks": ["lost_city", "black_market"]}),
     (["hundreds", "keepers", "vagabot"], 20,
      {"map": "mountain", "setup": "advanced", "landmarks": ["legendary_forge", "elder_treetop"]}),
+    # hirelings (Appendix E) in the Advanced Setup: dealt at random, and named
+    (["lizards", "riverfolk", "eyrie", "vagabond"], 30, {"setup": "advanced", "hirelings": 3}),
+    (["marquise", "alliance"], 20,
+     {"setup": "advanced", "hirelings": ["the_exile", "corvid_spies", "sunward_expedition"]}),
+    (["hundreds", "keepers", "mechanical_marquise", "vagabot", "duchy"], 20,
+     {"map": "lake", **EP, "setup": "advanced",
+      "hirelings": ["popular_band", "highway_bandits", "spring_uprising"]}),
     # the Crusader expansion's Borough Kings and Host of Light (BK, HOL): the bag, the mice
     (["borough_kings", "host_of_light", "marquise", "vagabond"], 30, {}),
     (["borough_kings", "riverfolk", "corvids", "electric_eyrie"], 20, {"map": "lake", **EP}),
