@@ -29,6 +29,10 @@ MIXES = [
     ["mechanical_marquise", "eyrie", "keepers", "hundreds"],
     ["riverfolk", "vagabond", "lizards"],
     ["corvids", "marquise"],
+    # the Crusader expansion (fan-made)
+    ["spinners", "wyrm", "marquise", "eyrie"],
+    ["borough_kings", "host_of_light", "spinners", "wyrm"],
+    ["wyrm", "spinners", "vagabond", "hundreds"],
 ]
 
 
