@@ -212,6 +212,17 @@ def pieces(owner: str, kinds: list[str]) -> Text:
     return Text(f"{faction_name(owner)}: {body}", style=color(owner))
 
 
+def mice_here(view: dict[str, Any], c: int) -> tuple[str | None, int]:
+    """BK.2.4: whose warriors the Borough Kings' mice in clearing c are now (the turn
+    player's on its turn, else the Kings'), and how many; (None, 0) without any."""
+    for f, p in view["players"].items():
+        fac = p.get("faction") or {}
+        if "mice_treated_as" in fac:
+            n = int((fac.get("mice") or {}).get(str(c), 0))
+            return (fac["mice_treated_as"] or f, n) if n else (None, 0)
+    return None, 0
+
+
 def clearing_row(c: dict[str, Any], view: dict[str, Any], paths: dict[int, list[int]],
                  face_down: dict[str, tuple[str, dict[str, Any] | None]]) -> list[Any]:
     suit = Text(c["suit"], style=SUIT_STYLE.get(c["suit"], ""))
@@ -233,8 +244,9 @@ def clearing_row(c: dict[str, Any], view: dict[str, Any], paths: dict[int, list[
     stuff = [pieces(o, ks) for o, ks in by_owner.items()]
     if ruins:
         stuff.append(Text(ruins, style="dim"))
-    warriors = [Text(f"{faction_name(f)} {n}", style=color(f))
-                for f, n in c["warriors"].items() if n]
+    holder, mice = mice_here(view, c["id"])  # BK.2.4: the Kings' mice among them
+    warriors = [Text(f"{faction_name(f)} {n}" + (f" ({mice} mice)" if f == holder else ""),
+                     style=color(f)) for f, n in c["warriors"].items() if n]
     warriors += [Text(f"{faction_name(f)} pawn", style=f"bold {color(f)}")
                  for f in c.get("pawns", [])]
     marks = [m for m, on in (("Ferry", view.get("ferry") == c["id"]),
