@@ -83,6 +83,7 @@ class _Editor:
         self.letters = letters
         self.seat = {L: s for s, L in enumerate(letters)}
         self.led = ledger(g, ALL, letters)
+        self._box = ""
 
     # ------------------------------------------------------------- moves
     def move(self, comp: Pattern, src: Pattern | None, dst: Pattern | None,
@@ -211,6 +212,7 @@ class _Editor:
         if kind in ("w", "w_w"):
             s = self._seat(comp[1])
             if place[0] == "board":
+                self._box = str(place[2])
                 self._board_warrior(s, self._seat(place[1]), k)
                 return
             loc = self._loc(place)
@@ -252,9 +254,11 @@ class _Editor:
         elif base == "riverfolk":
             key = str(s)
             if k > 0:
-                fs["payments"][key] = fs["payments"].get(key, 0) + k
+                box = "funds" if self._box == "f" else "payments"
+                fs[box][key] = fs[box].get(key, 0) + k
                 return
-            for box in ("funds", "payments", "committed"):
+            for box in (("funds",) if self._box == "f" else ()) + (
+                    "funds", "payments", "committed"):
                 if fs[box].get(key, 0) > 0:
                     fs[box][key] -= 1
                     return

@@ -275,11 +275,19 @@ class Reader:
         from rootlaw.core.catalog import deck
 
         kinds = set()
+        items = set()
         for d in ("standard", "exiles_partisans"):
             for cid in ids or ():
                 c = deck(d).cards.get(cid)
                 if c is not None:
                     kinds.add(c.kind)
+                    if getattr(c, "item", None):
+                        items.add(c.item)
+        if kinds == {"item"} and len(items) == 1:  # an item card named: its item too
+            item = items.pop()
+            self.move(("c", ids), ("hand", self.me), ("discard",), 1)
+            self.move(("i", item), ("isup",), ("items", self.me, ANY, ANY), 1)
+            return
         board = ("board", self.me, "")
         dest: Pattern = board if kinds == {"persistent"} else (
             ("discard",) if kinds == {"immediate"} else frozenset({board, ("discard",)}))
@@ -419,8 +427,9 @@ class Reader:
                 if loc.key:
                     return ("board", L, loc.key)
                 if self.bases.get(L) == "alliance":  # 8.2.3 the supporters (a craft: Z)
-                    return ("board", L, frozenset({"", "sup"})) if source else (
-                        "board", L, "sup")
+                    dom = ids is not None and all(names.card_code(i)[1] == "dom" for i in ids)
+                    return ("board", L, frozenset({"", "sup"})) if source or dom else (
+                        "board", L, "sup")  # (3.3.1 an activated dominance card: either)
                 return ("board", L, "")
             if isinstance(loc, DiscardPile):
                 return ("discard",)
@@ -441,7 +450,10 @@ class Reader:
         if isinstance(loc, Forest):
             return ("fo", loc.clearings)
         if isinstance(loc, Board):
-            return ("board", loc.faction or self.me, loc.key or "")
+            L = loc.faction or self.me
+            if self.bases.get(L) == "riverfolk" and not loc.key and source:
+                return ("board", L, frozenset({"", "f"}))  # 11.2.4 payments or funds
+            return ("board", L, loc.key or "")
         raise RootlogError(f"a piece cannot be in {loc!r}")
 
     def item_place(self, loc: Location | None, like: ItemSpot | None) -> Pattern | None:

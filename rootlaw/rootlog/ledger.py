@@ -187,20 +187,28 @@ def delta(a: Snap, b: Snap) -> tuple[Ledger, Ledger]:
 
 
 def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]]) -> None:
-    """2.1: an empty deck is the discard pile shuffled; a card drawn from it in the same
-    step seems to come from the discard pile: it came from the deck (the shuffle itself
-    is not notated)."""
+    """2.1: an empty deck is the discard pile shuffled. The shuffle itself is not
+    notated (dropped here), and a card drawn from the new deck in the same step seems
+    to come from the discard pile: it came from the deck."""
     for e in entries:
         if e[0] in ("r", "f") and e[1] == "reshuffle":
-            for cid in set(e[2]):
-                key = (("c", cid), ("discard",))
-                stayed = added.get((("c", cid), ("deck",)), 0)  # shuffled in, not drawn
-                n = min(removed.get(key, 0) - stayed, list(e[2]).count(cid))
-                if n > 0:
-                    removed[key] -= n
-                    if not removed[key]:
-                        del removed[key]
-                    removed[(("c", cid), ("deck",))] += n
+            shuffled = list(e[2])
+            for cid in set(shuffled):
+                total = shuffled.count(cid)
+                gone = (("c", cid), ("discard",))
+                deck = (("c", cid), ("deck",))
+                stayed = min(removed.get(gone, 0), added.get(deck, 0), total)
+                for led, key in ((removed, gone), (added, deck)):
+                    if stayed:
+                        led[key] -= stayed
+                        if not led[key]:
+                            del led[key]
+                drawn = min(removed.get(gone, 0), total - stayed)
+                if drawn > 0:
+                    removed[gone] -= drawn
+                    if not removed[gone]:
+                        del removed[gone]
+                    removed[deck] += drawn
 
 
 def _raw(x: Any) -> Any:
@@ -466,14 +474,15 @@ def _lizards(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None
 
 
 def _riverfolk(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
-    """11.2.4: every warrior in the Payments, Funds and Committed boxes on the board
-    (one place, as the specification writes them); ``$_f`` the Funds; the prices."""
+    """11.2.4: the warriors in the Payments and Committed boxes on the board (``$``),
+    those in the Funds box apart (``$_f``: which owner's warriors remain to spend); the
+    number of funds (the ``$_f->n`` the specification writes); the prices."""
     fs: Any = g.fstate[s]
     L = letters[s]
-    for box in (fs.payments, fs.funds, fs.committed):
+    for box, key in ((fs.payments, ""), (fs.funds, "f"), (fs.committed, "")):
         for owner, k in box.items():
             if k:
-                out[(("w", letters[owner]), ("board", L, ""))] += k
+                out[(("w", letters[owner]), ("board", L, key))] += k
     out[(("funds", L), ("val", str(sum(fs.funds.values()))))] += 1
     for key, price in zip(names.PRICES.values(), fs.prices, strict=True):
         out[(("price", key), ("val", str(price)))] += 1

@@ -56,6 +56,7 @@ class Context:
         self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
         self.forests: list[tuple[int, ...]] = []
         self.ranges: dict[str, int] = {}  # how many results a random draw has
+        self.range_hit: tuple[str, int] | None = None
         self.atoms = exp.atoms if strict else [
             Atom(a.sign, a.comp, a.place, None, a.rank, a.loose) if a.place == SHOWN else a
             for a in exp.atoms]
@@ -167,6 +168,9 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
             return
         if odo is None:
             odo = _Odometer(_unwritten_dice(node, events, ctx), ctx)
+        if g is None and ctx.range_hit is not None:
+            odo.prune(*ctx.range_hit)
+            ctx.range_hit = None
         nxt = odo.next(events)
         if nxt is None:
             return
@@ -220,8 +224,9 @@ def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], startin
             snap = _saw_moves(g, snap, events, ctx, new)
     except (ValueError, IndexError, KeyError, RuntimeError, TypeError) as e:
         m = re.search(r"forced (\w+) result \S+ out of range 0\.\.(\d+)", str(e))
-        if m:  # a random result tried past its range: none further
+        if m:  # a random result tried past its range: none further for this draw
             ctx.ranges[m.group(1)] = int(m.group(2)) + 1
+            ctx.range_hit = (m.group(1), int(m.group(2)) + 1)
         else:
             _fail(ctx, f"the engine refused a forced result: {e}", node)
         return None, []
@@ -515,10 +520,15 @@ class _Odometer:
         if kind == "dice" and self.dice:
             out: list[Any] = [[a, d] for a in range(4) for d in range(a + 1)]
         elif kind in _ENUMERABLE:
-            out = list(range(self.ctx.ranges.get(kind, 12)))
+            out = list(range(12))
         else:
             return []
         return [c for c in out if c != value]
+
+    def prune(self, kind: str, n: int) -> None:
+        """The draw just tried has n results: drop the values past them."""
+        if self.stack and self.stack[-1][0] == kind:
+            self.stack[-1][2] = [v for v in self.stack[-1][2] if isinstance(v, int) and v < n]
 
     def next(self, events: list[tuple[Any, ...]]) -> list[list[Any]] | None:
         draws = [ev[1] for ev in events if ev[0] == "log" and ev[1][0] in ("r", "f")]
@@ -581,7 +591,9 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
         need = n
         found = [i for i, a in enumerate(atoms) if a.sign == sign and left[i] != 0
                  and matches(a.comp, key[0]) and matches(a.place, key[1])]
-        found.sort(key=(lambda i: i) if ordered else (lambda i: (-atoms[i].rank, i)))
+        # "all of them" atoms (%_, $_->) last: they take what nothing else does
+        found.sort(key=(lambda i: (left[i] is None, i)) if ordered else (
+            lambda i: (left[i] is None, -atoms[i].rank, i)))
         for i in found:
             if need == 0:
                 break
@@ -652,6 +664,8 @@ def _tolerated(sign: int, key: Key, ctx: Context) -> bool:
         return True  # a record may leave a reveal out
     if comp[0] == "i" and place[0] == "items":
         return True  # 9.4.1 refreshing, items to their tracks: frequently not notated
+    if comp[0] == "w" and place[0] == "board" and place[2] in ("", "f") and place[1] == "O":
+        return True  # 11.2.4 funds committed, payments become funds: not notated
     if comp[0] == "c" and place in (("Q",), ("qdeck",)):
         return True  # 9.5.6 a new quest drawn
     if ctx.setup and comp[0] == "c" and place[0] in ("hand", "deck"):

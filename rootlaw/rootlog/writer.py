@@ -330,14 +330,16 @@ class _Writer:
             _take(added, (("c", cid), ("board", L, "")))
         card = self.g.deckdef.cards.get(cid)
         item = getattr(card, "item", None) if card is not None else None
+        suit, name = names.card_code(cid)
         if item:
             if _take(removed, (("i", item), ("isup",))):
                 for key in list(added):
                     if key[0] == ("i", item) and key[1][0] == "items" and key[1][1] == L:
                         _take(added, key)
                         break
-            return Craft(item=names.ITEM_LETTER[item])
-        suit, name = names.card_code(cid)
+            # the card crafted is named (it is face up in the discard pile anyway), so
+            # the reader knows which of the item's cards went: Zavisittofriends, not Z%f
+            return Craft(card=name, suit=suit if name in names.SUITED_NAMES else None)
         return Craft(card=name, suit=suit if name in names.SUITED_NAMES else None)
 
     def _turmoil(self, e: tuple[Any, ...], removed: Ledger, added: Ledger) -> Action:
