@@ -464,7 +464,7 @@ class Secure(Handler):
 
 # ---------------------------------------------------------------- daylight
 def recruit_targets(g: Game, s: int, suit: str) -> list[int]:
-    return [c for c in g.clearings() if g.suits[c] == suit and g.may_place(s, c)]
+    return [c for c in g.clearings() if g.suit_match(c, suit) and g.may_place(s, c)]
 
 
 def recruit_options(g: Game, s: int) -> list[Option]:
@@ -479,6 +479,16 @@ def recruit_options(g: Game, s: int) -> list[Option]:
     return out
 
 
+def infirmary_suit(g: Game, c: int, cid: str) -> str:
+    """SOM.5.2: the infirmary a card places in c: of c's suit; in the Lost City's clearing
+    (every suit, Appendix F) of the card's suit, a bird card's of the suit marker under
+    it (rulings.md); "" if the card does not match c."""
+    card = g.suit_of(cid)
+    if card == "bird":
+        return g.suits[c]
+    return card if g.suit_match(c, card) else ""
+
+
 def establish_options(g: Game, s: int) -> list[Option]:
     """SOM.5.2: a card for a matching infirmary in a matching clearing with a web."""
     out: list[Option] = []
@@ -486,13 +496,11 @@ def establish_options(g: Game, s: int) -> list[Option]:
     if not hand:
         return out
     for c in dict.fromkeys(g.piece_clearings(s, WEB)):
-        suit = g.suits[c]
-        if (suit not in INFIRMARIES or built(g, s, suit) >= PER_SUIT or g.open_slots(c) <= 0
-                or not g.may_place(s, c)):
+        if g.open_slots(c) <= 0 or not g.may_place(s, c):
             continue
         for cid in hand:
-            card = g.suit_of(cid)
-            if card == suit or card == "bird":
+            suit = infirmary_suit(g, c, cid)
+            if suit in INFIRMARIES and built(g, s, suit) < PER_SUIT:
                 out.append(("som_establish", cid, c))
     return out
 
@@ -563,7 +571,7 @@ class Daylight(Handler):
         elif verb == "som_establish":  # SOM.5.2
             g.spend(s, o[1])
             c: int = o[2]
-            g.place_building(s, INFIRMARIES[g.suits[c]], c)
+            g.place_building(s, INFIRMARIES[infirmary_suit(g, c, o[1])], c)
         elif verb == "som_skitter":  # SOM.5.3
             g.push(("spinners.skitter", s))
         elif verb == "battle":  # SOM.5.4 Intervene

@@ -622,7 +622,7 @@ class Grow(Handler):
         out: list[Option] = []
         if c and g.rules(s, c):
             growth = st_of(g, s).growth
-            for cid in g.cards_matching(s, g.suits[c]):
+            for cid in g.cards_matching_clearing(s, c):  # the Lost City: any card
                 for i in range(len(COLUMNS)):
                     if growth[i]:
                         out.append(("wy_grow", cid, COLUMNS[i]))
@@ -653,7 +653,7 @@ class Exploit(Handler):
         if st_of(g, s).treasures < TREASURES:
             for c in g.piece_clearings(s, COWED):
                 if c not in st[2] and g.rules(s, c):
-                    for cid in g.cards_matching(s, g.suits[c]):
+                    for cid in g.cards_matching_clearing(s, c):
                         out.append(("wy_exploit", cid, c))
         return out + [("done",)]
 
