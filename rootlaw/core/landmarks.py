@@ -513,8 +513,8 @@ def view(g: Game) -> dict[str, Any] | None:
         "pieces": pieces,
         "forge_items": list(lm.forge_items),
         "black_market_cards": len(lm.market_cards),
-        "treetop_building": ([g.factions[tp[0]], tp[1]] if tp != NO_PIECE and tp[0] >= 0
-                             else None),
+        "treetop_building": ([g.owner_name(tp[0]), tp[1]] if tp != NO_PIECE and tp[0] >= 0
+                             else None),  # a seat's faction, or a hireling (Appendix E)
     }
 
 
