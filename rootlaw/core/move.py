@@ -190,6 +190,12 @@ class MoveCount(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "warriors_lead":
             g.fdefs[st[1]].moved_protected(g, st[1], st[2], st[3])
+            if g.shares:  # the warlord is no lent warrior (BK.2.4): the others may be
+                k: int = o[1]
+                do_move(g, st[1], st[2], st[3], k, lent=min(k - 1, g.borrowed(st[1], st[2])))
+                if len(st) > 4 and st[4]:  # by the Ferry (C.2.5)
+                    take_ferry(g, st[1], st[2], st[3])
+                return
         elif o[0] == "warriors_lent":
             do_move(g, st[1], st[2], st[3], o[1], lent=o[2])
             if len(st) > 4 and st[4]:  # by the Ferry (C.2.5)
