@@ -480,12 +480,16 @@ class Reader:
                 area = src.area if src is not None else None
             if state is None:
                 state = src.state if src is not None else None
-            return ("items", self.me, area or ANY, state or ANY)
+            # the item stays on the board it is on (another's: %rG$->d)
+            owner = source.faction or self.me if isinstance(source, Board) else self.me
+            return ("items", owner, area or ANY, state or ANY)
         if len(dests) != 1:
             raise RootlogError("an item goes to one place")
         d = dests[0]
         if isinstance(d, Board):
             return ("items", d.faction or self.me, ANY, ANY)
+        if isinstance(d, Clearing):  # an item left on the map (D.6.2 Scorched Earth)
+            return ("ruin", d.number)
         raise RootlogError(f"an item cannot go to {d!r}")
 
 

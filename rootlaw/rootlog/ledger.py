@@ -449,6 +449,8 @@ def _vagabond(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> Non
                                    ("s", "e", tired), ("d", "r", dmg_up), ("d", "e", dmg_down)):
                 if k:
                     out[(("i", item), ("items", L, area, state))] += k
+        if getattr(fs, "scorched", 0):  # D.6.2 the Scoundrel's torch lies in the clearing
+            out[(("i", "torch"), ("ruin", fs.scorched))] += 1
         for other, level in fs.relations.items():  # 9.2.9
             out[(("rel", L, names.letter(other)), ("val", names.RELATIONSHIPS[level]))] += 1
     else:  # the Vagabot (Rootbotics 7.2): its items by kind, their sides by count

@@ -73,6 +73,17 @@ def card_ids(name: str) -> tuple[str, ...]:
     return _by_name().get(plain(name) if name != "@" else "@", ())
 
 
+@cache
+def shared_names() -> frozenset[str]:
+    """Card names several suits share (crossbow, roottea...): written with the suit
+    glued in front when crafted (``Zbcrossbow``), as the specification does for
+    ``Zffavor``."""
+    seen: dict[str, set[str | None]] = {}
+    for suit, name in _codes().values():
+        seen.setdefault(name, set()).add(suit)
+    return frozenset(n for n, suits in seen.items() if len(suits) > 1) | SUITED_NAMES
+
+
 def suit_of(card_id: str) -> str | None:
     return _codes()[card_id][0]
 

@@ -339,7 +339,7 @@ class _Reader:
             raise self.fail("an item (%h) or a card name after Z (3 CRAFT)")
         self.end()
         suit = None
-        if len(name) > 1 and name[0] in "bfmr" and name[1:] in names.SUITED_NAMES:
+        if len(name) > 1 and name[0] in "bfmr" and name[1:] in names.shared_names():
             suit, name = name[0].upper(), name[1:]
         return Craft(card=name, suit=suit, col=self.col)
 

@@ -57,6 +57,7 @@ class Context:
         self.forests: list[tuple[int, ...]] = []
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
+        self.fail_event = 0  # the step of the trial where the latest match failed
         self.atoms = exp.atoms if strict else [
             Atom(a.sign, a.comp, a.place, None, a.rank, a.loose) if a.place == SHOWN else a
             for a in exp.atoms]
@@ -171,7 +172,7 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
         if g is None and ctx.range_hit is not None:
             odo.prune(*ctx.range_hit)
             ctx.range_hit = None
-        nxt = odo.next(events)
+        nxt = odo.next(events, ctx.fail_event if g is not None else len(events))
         if nxt is None:
             return
         forced = nxt
@@ -338,7 +339,7 @@ def _relic_moves(ctx: Context) -> tuple[list[tuple[str, int]], list[str], list[t
     first: list[tuple[str, int]] = []
     kept: list[str] = []
     later: list[tuple[str, int]] = []
-    for comp, src, dst, _ in ctx.exp.moves:
+    for comp, src, dst, count in ctx.exp.moves:
         if not (isinstance(comp, tuple) and comp[0] == "t" and comp[1] == "K"):
             continue
         codes = comp[2] if isinstance(comp[2], frozenset) else {comp[2]}
@@ -348,12 +349,14 @@ def _relic_moves(ctx: Context) -> tuple[list[tuple[str, int]], list[str], list[t
         value = next((h for h in hids if isinstance(h, str) and h not in ("", "?")), "") \
             if hids is not ANY else ""
         ident = t + value
-        if src is None and isinstance(dst, tuple) and dst[0] == "fo":
-            first.append((ident, _forest(dst[1], ctx)))
-        elif src is None and dst == ("board", "K", "unplaced"):
-            kept.append(ident)
-        elif src == ("board", "K", "unplaced") and isinstance(dst, tuple) and dst[0] == "fo":
-            later.append((ident, _forest(dst[1], ctx)))
+        for _ in range(count or 1):
+            if src is None and isinstance(dst, tuple) and dst[0] == "fo":
+                first.append((ident, _forest(dst[1], ctx)))
+            elif src is None and dst == ("board", "K", "unplaced"):
+                kept.append(ident)
+            elif src == ("board", "K", "unplaced") and isinstance(dst, tuple) and \
+                    dst[0] == "fo":
+                later.append((ident, _forest(dst[1], ctx)))
     return first, kept, later
 
 
@@ -366,11 +369,21 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game) -> list[str]:
     of the rest in the record's order."""
     ctx.forests = [tuple(cl) for _, cl in g.board.forests]
     first, kept, later = _relic_moves(ctx)
-    if kind == "relic_forests":
+    if kind == "relic_forests":  # 15.3.3: relic j goes to forests[order[j % k]]
+        unplaced: list[str] = []
+        for st in g.fstate:
+            unplaced = list(getattr(st, "unplaced", ()) or ()) or unplaced
+        left = list(later)
         order: list[str] = []
-        for _, f in later:
-            if str(f) in value and str(f) not in order:
-                order.append(str(f))
+        for ident in unplaced[:len(value)]:
+            pick = next((p for p in left if p[0] == ident), None) or next(
+                (p for p in left if p[0] and ident.startswith(p[0].rstrip("0123456789"))
+                 and not p[0][-1].isdigit()), None)
+            if pick is None:
+                break
+            left.remove(pick)
+            if str(pick[1]) in value and str(pick[1]) not in order:
+                order.append(str(pick[1]))
         return order + [v for v in value if v not in order]
     n = len(ctx.forests)
     slots: list[str] = [""] * len(value)
@@ -530,8 +543,14 @@ class _Odometer:
         if self.stack and self.stack[-1][0] == kind:
             self.stack[-1][2] = [v for v in self.stack[-1][2] if isinstance(v, int) and v < n]
 
-    def next(self, events: list[tuple[Any, ...]]) -> list[list[Any]] | None:
-        draws = [ev[1] for ev in events if ev[0] == "log" and ev[1][0] in ("r", "f")]
+    def next(self, events: list[tuple[Any, ...]], before: int) -> list[list[Any]] | None:
+        """The next combination; results drawn at or after event ``before`` (where the
+        line stopped matching) are left to the engine."""
+        at = [j for j, ev in enumerate(events) if ev[0] == "log" and ev[1][0] in ("r", "f")]
+        draws = [events[j][1] for j in at]
+        blame = sum(1 for j in at if j < before)
+        for top in self.stack[blame:]:
+            top[2] = []  # later draws: their own values, not tried before the blamed one
         keep = 0
         while keep < min(len(draws), len(self.stack)) and self.stack[keep][0] == draws[keep][1]:
             keep += 1
@@ -557,25 +576,32 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     quests = node.quests
     # the engine's changes, step by step, as signed units; settings apart
     units: list[tuple[int, Key, int]] = []
+    where: list[int] = []  # the event (step) each unit comes from
     settings: dict[tuple[Any, ...], str] = {}
-    for ev in events:
+    for j, ev in enumerate(events):
         if ev[0] != "moved":
             continue
         removed, added = ev[1], ev[2]
         for key, n in removed.items():
             units.append((-1, key, n))
+            where.append(j)
         for key, n in added.items():
             units.append((1, key, n))
+            where.append(j)
             if key[0][0] in SETTINGS:
                 settings[key[0]] = str(key[1][1])
     battles = [ev for ev in events if ev[0] == "battle"]
-    for b in battles:
-        units.append((1, (b, BATTLE), 1))
-    for ev in events:
-        if ev[0] == "shown":
+    for j, ev in enumerate(events):
+        if ev[0] == "battle":
+            units.append((1, (ev, BATTLE), 1))
+            where.append(j)
+        elif ev[0] == "shown":
             units.append((1, (("shown", ev[1], ev[2]), SHOWN), ev[3]))
+            where.append(j)
         elif ev[0] == "trick":
             units.append((1, (("trick", ev[1], ev[2]), TRICK), 1))
+            where.append(j)
+    ctx.fail_event = len(events)
     for key, value in settings.items():
         why = _setting_ok(key, value, ctx, final=False)
         if why:
@@ -585,7 +611,7 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     # a record rootlaw wrote follows the engine's order: a trial's changes are the next
     # ones written (checked below: no hole before the last one taken)
     ordered = ctx.strict and not ctx.setup
-    for sign, key, n in units:
+    for u, (sign, key, n) in enumerate(units):
         if key[0][0] in SETTINGS:
             continue
         need = n
@@ -608,6 +634,7 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
             if (sign, key) in silent or _tolerated(sign, key, ctx):
                 continue
             _fail(ctx, _why(sign, key, n - need, n, ctx), node)
+            ctx.fail_event = where[u]  # a random result before it may be to blame
             return None
         if sign == -1 and key[1] == ("deck",) and key[0][0] == "c":
             draws += n

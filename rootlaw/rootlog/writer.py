@@ -339,8 +339,8 @@ class _Writer:
                         break
             # the card crafted is named (it is face up in the discard pile anyway), so
             # the reader knows which of the item's cards went: Zavisittofriends, not Z%f
-            return Craft(card=name, suit=suit if name in names.SUITED_NAMES else None)
-        return Craft(card=name, suit=suit if name in names.SUITED_NAMES else None)
+            return Craft(card=name, suit=suit if name in names.shared_names() else None)
+        return Craft(card=name, suit=suit if name in names.shared_names() else None)
 
     def _turmoil(self, e: tuple[Any, ...], removed: Ledger, added: Ledger) -> Action:
         """7.7 Turmoil: the Decree is discarded and the leader deposed (``$_->``)."""
@@ -428,6 +428,7 @@ class _Writer:
             for key in [k for k in led if k[0][0] == "vp"]:
                 vp[str(key[0][1])] += sign * led.pop(key)
         moves = _in_draw_order(_pair(removed, added), self.drawn)
+        moves = self._unplaced_order(moves)
         moves = self._fold_ambush(moves)
         out.extend(self._render(moves, actor))
         out.extend(late)
@@ -490,6 +491,37 @@ class _Writer:
             merged.insert(first, (line, SetKey((Board(faction, ""),), prices[0][1].value)))
             return merged
         return acts
+
+    def _unplaced_order(self, moves: list[_Mv]) -> list[_Mv]:
+        """15.3.1: the relics kept for 15.3.3 in the order they lie (the reader deals
+        them to the forests in that order)."""
+        spots = [i for i, m in enumerate(moves) if m[2] is not None and m[2][:3] == (
+            "board", "K", "unplaced")]
+        if not spots:
+            return moves
+        s = self.letters.index("K")
+        kept = list(getattr(self.g.fstate[s], "unplaced", ()))
+        singles: list[_Mv] = []
+        for i in spots:
+            comp, src, dst, n = moves[i]
+            singles.extend([(comp, src, dst, 1)] * n)
+
+        def rank(m: _Mv) -> int:
+            ident = m[0][2][-1:] and {"f": "figure", "t": "tablet", "j": "jewelry"}.get(
+                m[0][2][-1], "") + str(m[0][3])
+            return kept.index(ident) if ident in kept else len(kept)
+
+        used: list[int] = []
+        ordered: list[_Mv] = []
+        for ident in kept:
+            for j, m in enumerate(singles):
+                if j not in used and rank(m) == kept.index(ident):
+                    used.append(j)
+                    ordered.append(m)
+                    break
+        ordered.extend(m for j, m in enumerate(singles) if j not in used)
+        rest = [m for i, m in enumerate(moves) if i not in spots]
+        return rest[:spots[0]] + ordered + rest[spots[0]:]
 
     def _fold_ambush(self, moves: list[_Mv]) -> list[_Mv]:
         """4.3.1 Ambush: the card is written in the battle (``XE3M@``), not moved."""
@@ -619,7 +651,9 @@ class _Writer:
             return None
         if kind == "items":
             L = str(dst[1])
-            if src is not None and src[0] == "items" and src[1] == L and L == line:
+            if src is not None and src[0] == "items" and src[1] == L:
+                if L != line:  # another's item, on its own board: %tV$->de
+                    return ItemSpot(str(dst[2]), str(dst[3]))
                 area = str(dst[2]) if dst[2] != src[2] else None
                 state = str(dst[3]) if dst[3] != src[3] else None
                 return ItemSpot(area, state)
