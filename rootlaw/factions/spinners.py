@@ -176,11 +176,12 @@ def admit(g: Game, s: int, o: int, n: int) -> int:
     warlord goes off the map as when removed, 14.2.2; one of the supply takes its place
     in the Ward, rulings.md). Returns how many."""
     cards = g.cards
+    supply = g.warrior_supply(o)  # before Coffin Makers gives any back
     k = 0
     if cards.coffin_seat >= 0 and cards.coffins[o]:
         k = min(n, cards.coffins[o])
         g.cards = cards.add_coffins(o, -k)
-    k += max(0, min(n - k, g.warrior_supply(o)))
+    k += max(0, min(n - k, supply))
     if k:
         ward = st_of(g, s).ward
         f = g.factions[o]

@@ -379,3 +379,24 @@ def test_a_game_saved_at_first_response_loads_and_goes_on_the_same() -> None:
     for x in (g, again):
         x.apply(("som_no_response",))  # the removal resolves: Field Hospitals is asked
     assert again.to_json() == g.to_json() and again.decision.kind == "field_hospitals"
+
+
+def test_som_2_4_patients_from_coffin_makers_and_a_warlord_with_an_empty_supply() -> None:
+    """E&P Coffin Makers took the hit warriors: the Ward takes them from the card; a
+    warlord among them leaves the map as removed (14.2.2) and the supply, empty, gives
+    none in its place: the Ward holds what there is, the Hundreds' count stays whole."""
+    def full(g: Game) -> None:  # all 21 Hundreds warriors on the map: none in supply
+        g.warriors[2][1] += 1
+        start_battle(g, 1, 6, 2)
+
+    g = build([SM, M, LH], step=(WAIT, M), forced=[["dice", [2, 0]]], before=full,
+              deck_name="exiles_partisans", warriors={M: {6: 3}, LH: {6: 2, 1: 18},
+                                                      SM: {6: 1}},
+              tokens={SM: {6: ["web"]}}, buildings={SM: {6: [INF_FOX]}},
+              played={M: ["coffin_makers"]}, hundreds={"warlord": 6, "mood": "grandiose"})
+    assert g.decision.kind == "take_hit"
+    g.apply(("lh_hit", "warrior"))  # then the warlord, alone
+    assert g.cards.coffins[2] == 1 and g.warrior_supply(2) == 0  # the warlord: off the map
+    g.apply(("som_first_response", 6))
+    assert sm(g).ward == {LH: 1} and g.cards.coffins[2] == 0
+    assert g.warrior_supply(2) == 0 and g.fstate[2].warlord == 0  # type: ignore[attr-defined]
