@@ -43,11 +43,15 @@ def apply_line(g: Game, exp: Expect, letters: list[str], next_seat: int
             ed.move(comp, src, dst, count)
         except _Skip as e:
             skipped.append(str(e))
+        except (KeyError, ValueError, TypeError, IndexError) as e:  # a board not set up
+            skipped.append(f"cannot move {_say(comp)}: {type(e).__name__} {e}")
     for key, values in exp.settings.items():
         try:
             ed.setting(key, values[-1])
         except _Skip as e:
             skipped.append(str(e))
+        except (KeyError, ValueError, TypeError, IndexError) as e:
+            skipped.append(f"cannot set {key}: {type(e).__name__} {e}")
     d["stack"] = [["turn", next_seat], [HOLD, next_seat]]  # the top is last
     d["battle"] = None
     d["phase"] = "end"

@@ -265,7 +265,20 @@ class Reader:
             raise RootlogError(f"unsupported action {a!r}")
 
     def _craft(self, a: Craft) -> None:
-        """4.1: the card from the hand; an item card's item from the supply."""
+        """4.1: the card from the hand; an item card's item from the supply. A bot
+        crafts its order card where it lies (Law of Rootbotics 2.7): the item only."""
+        if self.bases.get(self.me + "!") == "bot":
+            item_of = a.item and names.ITEM_LETTERS[a.item]
+            if not item_of and a.card:
+                ids = card_ids(Card(a.suit, a.card)) or frozenset()
+                from rootlaw.core.catalog import deck
+
+                found = {getattr(deck(d).cards.get(i), "item", None)
+                         for d in ("standard", "exiles_partisans") for i in ids} - {None}
+                item_of = found.pop() if len(found) == 1 else None
+            if item_of:
+                self.move(("i", item_of), ("isup",), ("items", self.me, ANY, ANY), 1)
+            return
         if a.item:
             item = names.ITEM_LETTERS[a.item]
             self.move(("c", _item_cards(item)), ("hand", self.me), ("discard",), 1)

@@ -451,8 +451,9 @@ def _vagabond(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> Non
                     out[(("i", item), ("items", L, area, state))] += k
         if getattr(fs, "scorched", 0):  # D.6.2 the Scoundrel's torch lies in the clearing
             out[(("i", "torch"), ("ruin", fs.scorched))] += 1
-        for other, level in fs.relations.items():  # 9.2.9
-            out[(("rel", L, names.letter(other)), ("val", names.RELATIONSHIPS[level]))] += 1
+        for other, level in fs.relations.items():  # 9.2.9 (not with a seat still drafting)
+            if not is_seat_name(other):
+                out[(("rel", L, names.letter(other)), ("val", names.RELATIONSHIPS[level]))] += 1
     else:  # the Vagabot (Rootbotics 7.2): its items by kind, their sides by count
         for item in fs.kinds:
             out[(("i", item), ("items", L, "s", "r"))] += 1

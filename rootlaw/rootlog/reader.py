@@ -23,10 +23,10 @@ from rootlaw.core.game import Game
 from rootlaw.rootlog import names
 from rootlaw.rootlog.apply import apply_line
 from rootlaw.rootlog.errors import RootlogError
-from rootlaw.rootlog.expect import Atom, Expect, expect
-from rootlaw.rootlog.parser import parse
+from rootlaw.rootlog.expect import ANY, Atom, Expect, card_ids, expect
+from rootlaw.rootlog.parser import parse, parse_action
 from rootlaw.rootlog.search import Context, at_boundary, search, start
-from rootlaw.rootlog.tree import Rootlog, Turn
+from rootlaw.rootlog.tree import Reveal, Rootlog, Turn
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,10 @@ def replay(tree: Rootlog) -> Replay:
     directives = tree.directives()
     strict = directives.get("record") == "rootlaw"
     g, letters, first = new_game(tree, directives)
-    bases = {L: _base(g, s) for s, L in enumerate(letters)}
+    bases = {L: names.LETTERS[L] for L in letters}  # the Law faction whose board it is
+    for s, L in enumerate(letters):
+        if g.fdefs[s].is_bot:
+            bases[L + "!"] = "bot"  # no hand: crafts its order card (Rootbotics 2.7)
     report = Report()
     turns = [t for t in tree.turns if not t.setup]
     report.turns = len(turns)
@@ -196,6 +199,26 @@ def _setup_as_recorded(g: Game, exp: Expect, letters: list[str], turns: list[Tur
     return out
 
 
+def _put_back(t: Turn, e: Expect) -> None:
+    """A.10 the cards put back on the deck, which Rootlog cannot write: rootlaw keeps
+    them in a comment of the setup line (``// rootlaw-put-back: F#dom+R#bank``)."""
+    c = t.comment.strip()
+    if not c.startswith("rootlaw-put-back:"):
+        return
+    try:
+        shown = parse_action(c.split(":", 1)[1].strip() + "^")
+    except RootlogError as err:
+        e.problems.append(f"bad put-back comment: {err}")
+        return
+    if not isinstance(shown, Reveal):
+        return
+    for part in shown.parts:
+        ids = card_ids(part.card) if part.card is not None else None
+        comp = ("c", ids if ids is not None else ANY)
+        e.atoms.append(Atom(-1, comp, ("hand", t.faction), part.count, 2.0))
+        e.moves.append((comp, ("hand", t.faction), ("deck",), part.count))
+
+
 def _characters(exp: Expect) -> list[str]:
     """The Vagabonds' characters the setup lines name (9.3.1, A.8.1.III)."""
     from rootlaw.factions.vagabond import CHARACTERS
@@ -217,6 +240,7 @@ def _setup_expect(setups: list[Turn], bases: dict[str, str], letters: list[str],
     others: list[Any] = []
     for t in setups:
         e = expect(t.actions, t.faction, bases)
+        _put_back(t, e)
         # 9.3.3 the quest deck is made and drawn from in one step: no draw to see
         out.atoms.extend(Atom(a.sign, a.comp, a.place, None, a.rank, a.loose)
                          if a.place == ("qdeck",) else a for a in e.atoms)

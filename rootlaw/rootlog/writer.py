@@ -23,7 +23,7 @@ from rootlaw.core.game import Game
 from rootlaw.rootlog import names
 from rootlaw.rootlog.errors import RootlogError
 from rootlaw.rootlog.ledger import ALL, Key, Ledger, Lens, Who, delta, fold_reshuffle, letter_of
-from rootlaw.rootlog.text import format_log
+from rootlaw.rootlog.text import format_action, format_log
 from rootlaw.rootlog.tree import (
     Action,
     Battle,
@@ -170,6 +170,7 @@ class _Writer:
         self.revealed: list[tuple[str, ...]] = [self._revealed(s) for s in range(len(letters))]
         self.funds: dict[str, str] = {}
         self.drawn: list[str] = []
+        self.put_back: dict[str, list[Any]] = {}
         self.public_hands = {letters[s] for s, fd in enumerate(g.fdefs) if fd.public_hand}
 
     # ---------------------------------------------------------- segments
@@ -450,10 +451,10 @@ class _Writer:
         comp, place = key
         value = str(place[1])
         kind = comp[0]
+        if self.cur is None and value == "0" and kind in ("rel", "price", "funds"):
+            return []  # at setup: 9.3.6 indifferent, no prices or funds yet (not notated)
         if kind == "rel":  # 9.2.9 relationship marker
             V, other = str(comp[1]), str(comp[2])
-            if self.cur is None and value == "0":
-                return []  # 9.3.6 indifferent at setup: not notated
             line = self._line_of(V, actor)
             return [(line, SetKey((Board(self._said(V, line), other),), value))]
         if kind == "price":  # 11.3.5
@@ -551,6 +552,10 @@ class _Writer:
             if src is None and dst is None:
                 continue
             if comp[0] == "c" and dst is not None and dst[0] == "deck":
+                if self.cur is None and src is not None and src[0] == "hand":
+                    # A.10 cards put back on the deck: no Rootlog form; a comment
+                    card = self._thing(comp, src, dst, str(src[1]))
+                    self.put_back.setdefault(str(src[1]), []).extend([card] * n)
                 continue  # 2.1 the discard pile shuffled into a new deck: not notated
             if comp[0] == "c" and dst is None and src is not None and src[0] == "board" \
                     and comp[1] in _deposed():
@@ -689,10 +694,16 @@ class _Writer:
         turns: list[Turn] = []
         line = 100
         order = [s.faction for s in seats]
+        for L in order:  # 1: the first line of a faction is its setup, even with nothing
+            self.setup.setdefault(L, [])
         for L in order + [x for x in self.setup if x not in order]:
             if L in self.setup:
                 line += 1
-                turns.append(Turn(L, tuple(self.setup[L]), line, setup=True))
+                note = ""
+                if self.put_back.get(L):  # A.10
+                    note = "rootlaw-put-back: " + format_action(
+                        Reveal(_shown(self.put_back[L]), None))[:-1]
+                turns.append(Turn(L, tuple(self.setup[L]), line, setup=True, comment=note))
         done = set(self.setup)
         for L, acts in self.turns:
             line += 1
@@ -786,6 +797,18 @@ def _pair(removed: Ledger, added: Ledger) -> list[_Mv]:
             if k:
                 out.append((comp, None, place, k))
     return out
+
+
+def _shown(cards: list[Any]) -> tuple[Shown, ...]:
+    out: list[Shown] = []
+    for c in cards:
+        for i, sh in enumerate(out):
+            if sh.card == c:
+                out[i] = Shown(sh.count + 1, c, None)
+                break
+        else:
+            out.append(Shown(1, c, None))
+    return tuple(out)
 
 
 def _drawn(before: list[str], after: list[str], entries: list[tuple[Any, ...]]) -> list[str]:
