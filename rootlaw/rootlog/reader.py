@@ -95,9 +95,12 @@ def replay(tree: Rootlog) -> Replay:
     strict = directives.get("record") == "rootlaw"
     g, letters, first = new_game(tree, directives)
     bases = {L: names.LETTERS[L] for L in letters}  # the Law faction whose board it is
-    for s, L in enumerate(letters):
-        if g.fdefs[s].is_bot:
-            bases[L + "!"] = "bot"  # no hand: crafts its order card (Rootbotics 2.7)
+    try:
+        bots = dict(json.loads(directives.get("setup", "{}")).get("bots", {}))
+    except (ValueError, AttributeError):
+        bots = {}
+    for L in bots:
+        bases[L + "!"] = "bot"  # no hand: crafts its order card (Rootbotics 2.7)
     report = Report()
     turns = [t for t in tree.turns if not t.setup]
     report.turns = len(turns)

@@ -58,6 +58,7 @@ class Context:
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
         self.fail_event = 0  # the step of the trial where the latest match failed
+        self.progress = 0  # units matched before it failed
         self.atoms = exp.atoms if strict else [
             Atom(a.sign, a.comp, a.place, None, a.rank, a.loose) if a.place == SHOWN else a
             for a in exp.atoms]
@@ -159,6 +160,7 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
     odo: _Odometer | None = None
     events: list[tuple[Any, ...]] = []
     fixes = 0
+    blame = 0
     for _ in range(64):
         g, got = _run(node, option, ctx, forced, starting)
         if g is not None:
@@ -172,16 +174,22 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
                 fixes += 1
                 continue
             child = _match(node, g, events, ctx)
+            blame = ctx.fail_event
             if child is not None:
                 yield child
+                blame = len(events)  # it led nowhere: any result of this run may be wrong
         elif not forced:
             return
         if odo is None:
             odo = _Odometer(_unwritten_dice(node, events, ctx), ctx)
+            if g is not None and ctx.setup:  # setup: random placements, one at a time
+                for child in _greedy(node, option, ctx, starting, events, odo):
+                    yield child
+                return
         if g is None and ctx.range_hit is not None:
             odo.prune(*ctx.range_hit)
             ctx.range_hit = None
-        nxt = odo.next(events, ctx.fail_event if g is not None else len(events))
+        nxt = odo.next(events, blame if g is not None else len(events))
         if nxt is None:
             return
         forced = nxt
@@ -535,6 +543,35 @@ def _stack_ruins(g: Game, takes: list[tuple[int, str]]) -> None:
                 break
 
 
+def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
+            events: list[tuple[Any, ...]], odo: _Odometer) -> Iterator[Node]:
+    """Random results of a setup the record does not say (a bot's keep and buildings,
+    Rootbotics 4.3): one result at a time, keeping each value that matches more of the
+    line, rather than every combination."""
+    draws = [[e[1][1], e[1][2]] for e in events if e[0] == "log" and e[1][0] in ("r", "f")]
+    best = ctx.progress
+    cur = [list(d) for d in draws]
+    for _ in range(2):
+        for i in range(len(cur)):
+            choices = odo._choices(cur[i][0], cur[i][1])
+            for v in choices:
+                trial_ = [list(d) for d in cur]
+                trial_[i][1] = v
+                ctx.trials += 1
+                g, got = _run(node, option, ctx, trial_[:i + 1] + cur[i + 1:], starting)
+                if g is None:
+                    ctx.range_hit = None
+                    continue
+                child = _match(node, g, got, ctx)
+                if child is not None:
+                    yield child
+                    return
+                if ctx.progress >= best:  # (a tie: move on, later draws may decide)
+                    best = ctx.progress
+                    cur = [[e[1][1], e[1][2]] for e in got if e[0] == "log"
+                           and e[1][0] in ("r", "f")]
+
+
 class _Odometer:
     """Every combination of the random results a line does not say (a die, a random
     card, the mob die), one run after another: the last result first, the engine's
@@ -651,6 +688,7 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
                 continue
             _fail(ctx, _why(sign, key, n - need, n, ctx), node)
             ctx.fail_event = where[u]  # a random result before it may be to blame
+            ctx.progress = _soft_score(node, units, atoms)
             return None
         if sign == -1 and key[1] == ("deck",) and key[0][0] == "c":
             draws += n
@@ -658,9 +696,26 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
             quests += n
     if ordered and not _no_hole(node.left, left, atoms):
         _fail(ctx, "the engine does these movements in another order", node)
+        ctx.progress = _soft_score(node, units, atoms)
         return None
     dec = node.decisions + 1
     return Node(g, snap, tuple(left), draws, quests, node.battles + len(battles), dec)
+
+
+def _soft_score(node: Node, units: list[tuple[int, Key, int]], atoms: list[Atom]) -> int:
+    """How many of the engine's changes the line holds, each taken once (a measure of
+    how close a trial came, to try random results one at a time)."""
+    left = list(node.left)
+    score = 0
+    for sign, key, n in units:
+        for i, a in enumerate(atoms):
+            if left[i] and a.sign == sign and matches(a.comp, key[0]) and matches(a.place, key[1]):
+                take = min(left[i] or n, n)
+                if left[i] is not None:
+                    left[i] -= take
+                score += take
+                break
+    return score
 
 
 def _silent(units: list[tuple[int, Key, int]], ctx: Context) -> set[tuple[int, Key]]:
@@ -724,8 +779,8 @@ def _setting_ok(key: tuple[Any, ...], value: str, ctx: Context, final: bool) -> 
         return ""
     if key[0] == "funds" and ctx.me == key[1] and not final:
         return ""  # 11: written at the end of the Riverfolk's turn
-    if ctx.setup and not final and key[0] in ("rel", "price", "funds", "outcast"):
-        return ""
+    if ctx.setup and not final and (value in ("0", "?") or key[0] == "funds"):
+        return ""  # a board set up: its markers start at their first space
     said = ctx.exp.settings.get(key)
     if said is None:
         if ctx.strict or key[0] not in ("rel",):
