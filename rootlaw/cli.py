@@ -116,6 +116,22 @@ class Story:
 
 
 # ---------------------------------------------------------------------- play
+def _rootlog(game: rootlaw.Game, path: str | None, seat: str, con: Any) -> None:
+    """--rootlog: the game in the community's notation; a finished game whole, else what
+    the seat at the terminal saw (docs/rootlog.md)."""
+    if not path:
+        return
+    from rootlaw.rootlog import RootlogError, dumps
+
+    try:
+        text = dumps(game, "all" if game.is_over else game.seat_of(seat))
+        Path(path).write_text(text, encoding="utf-8")
+    except (OSError, RootlogError) as e:
+        con.print(f"cannot write the Rootlog {path}: {e}")
+        return
+    con.print(f"Rootlog written to {path}")
+
+
 def _save(game: rootlaw.Game, path: str | None, out: Console) -> None:
     if path:
         Path(path).write_text(game.to_json(), encoding="utf-8")
@@ -193,10 +209,12 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
             line = inp.readline()
             if not line:  # end of input: save and stop
                 _save(game, args.save, con)
+                _rootlog(game, getattr(args, "rootlog", None), me, con)
                 return 0
             cmd = line.strip().lower()
             if cmd == "q":
                 _save(game, args.save, con)
+                _rootlog(game, getattr(args, "rootlog", None), me, con)
                 return 0
             if cmd == "h":
                 con.print(HELP)
@@ -225,6 +243,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     con.print(f"\nGame over: {' and '.join(map(faction_name, game.winners))} won by "
               f"{game.win_reason}. Scores: {scores}")
     _save(game, args.save, con)
+    _rootlog(game, getattr(args, "rootlog", None), me, con)
     return 0
 
 
@@ -289,6 +308,10 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     ray = getattr(args, "ray", None)
     specs = specs_for(factions, args.games, args.seed, agents, args.max_turns, maps,
                       (deck,), bots, setup=setup, players=players)
+    if getattr(args, "rootlog", None):  # each game written in the notation (docs/rootlog.md)
+        Path(args.rootlog).mkdir(parents=True, exist_ok=True)
+        for spec in specs:
+            spec.rootlog = args.rootlog
     factions = [] if players else list(factions)  # the report's rows: as given
     summary = Summary(factions)
     t0 = time.perf_counter()
@@ -456,10 +479,11 @@ def train_value_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--corpus", default="corpus", help="folder of the corpus's shards")
     p.add_argument("--out", default="value_model.json", help="the model file to write")
     p.add_argument("--kind", choices=("mlp", "gbdt", "linear"), default="mlp")
-    p.add_argument("--agents", default="heuristic:depth=1@3,heuristic@2,mcts:iters=24@1",
-                   help="agents of the corpus's seats, SPEC@WEIGHT,... (bots play themselves)")
+    p.add_argument("--agents", help="agents of the corpus's seats, SPEC@WEIGHT,... (default: "
+                   "heuristic:depth=0@3,heuristic:depth=1@2,mcts:iters=24@1; bots play "
+                   "themselves)")
     p.add_argument("--factions", help="human factions (default: every one)")
-    p.add_argument("--sample", type=float, default=0.3,
+    p.add_argument("--sample", type=float, default=1.0,
                    help="chance that a faction turn's start is recorded")
     p.add_argument("--shard", type=int, default=200, help="games a shard")
     p.add_argument("--workers", type=int, default=1, help="processes to play on")
@@ -526,6 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--load", help="resume a game saved as JSON")
     p.add_argument("--quiet", action="store_true",
                    help="do not tell what the other seats did between your decisions")
+    p.add_argument("--rootlog", metavar="FILE",
+                   help="write the game as a Rootlog (the community's notation) when it "
+                   "ends or you quit (docs/rootlog.md)")
     _bot_flags(p)
 
     s = sub.add_parser("simulate", help="play many games between agents, print statistics",
@@ -544,6 +571,8 @@ def main(argv: list[str] | None = None) -> int:
     _scale_flags(s)
     s.add_argument("--report", metavar="DIR",
                    help="write JSON, CSV and plots (PNG) of the results into DIR")
+    s.add_argument("--rootlog", metavar="DIR",
+                   help="write each game as a Rootlog, DIR/game-SEED.rootlog (docs/rootlog.md)")
     _bot_flags(s)
 
     t = sub.add_parser("tournament", help="rank agents and bots by a rating over many games",
@@ -567,6 +596,10 @@ def main(argv: list[str] | None = None) -> int:
                        "learned evaluation to it (docs/agents.md)",
                        formatter_class=HelpFormatter)
     train_value_flags(v)
+
+    from rootlaw.rootlog import cli as rootlog_cli
+
+    rootlog_cli.add_parser(sub)
 
     w = sub.add_parser("serve", help="start the web app")
     w.add_argument("--host", default="127.0.0.1")
@@ -594,6 +627,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return simulate(args)
     if args.command == "tournament":
         return tournament(args)
+    if args.command == "replay":
+        from rootlaw.rootlog import cli as rootlog_cli
+
+        return rootlog_cli.run(args)
     if args.command == "train-value":
         from rootlaw.rl import train_value
 

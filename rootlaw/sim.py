@@ -40,6 +40,7 @@ class GameSpec:
     setup: str = "standard"  # "advanced": Appendix A (the factions set up by their cards)
     players: int = 0  # > 0: an Advanced Setup draft (A.8) of this many seats, the
     # factions given being the bots among them; agents keyed by seat name (seat1, ...)
+    rootlog: str = ""  # a folder: the game is written there as a Rootlog (docs/rootlog.md)
 
 
 @dataclass(slots=True)
@@ -133,6 +134,8 @@ def play(spec: GameSpec) -> GameResult:
             vp[g.factions.index(e[1])] += int(e[2])
             race.append(vp[:])
     turn_race.append([g.turn_no, *g.vp])
+    if spec.rootlog:
+        _write_rootlog(g, spec)
     fs = g.factions
     return GameResult(spec.seed, fs, tuple(g.winners), g.win_reason or "unfinished",
                       g.turn_no, decisions, g.scores, time.perf_counter() - t0, spec.map,
@@ -141,6 +144,17 @@ def play(spec: GameSpec) -> GameResult:
                       {f: decided[i] for i, f in enumerate(fs) if decided[i]},
                       {f: searched[i] for i, f in enumerate(fs) if searched[i]}, sources,
                       race, turn_race)
+
+
+def _write_rootlog(g: rootlaw.Game, spec: GameSpec) -> None:
+    """``--rootlog DIR``: the game in the community's notation, every card named (the
+    game is over, or stopped at ``max_turns``: a record of the simulation)."""
+    from pathlib import Path
+
+    from rootlaw.rootlog import dumps
+
+    Path(spec.rootlog, f"game-{spec.seed}.rootlog").write_text(dumps(g, "all"),
+                                                                encoding="utf-8")
 
 
 def unstarted(game: rootlaw.Game) -> rootlaw.Game:
