@@ -27,7 +27,7 @@ from rootlaw.server.inputs import shown
 from rootlaw.server.play.seats import AGENT, BOT, HUMAN, agent_names
 
 MAX_SEED = 2**63 - 1   # a client's seed (the engine's RNG state is 64 bits)
-SERVER_SEED_BITS = 53  # the server's: past brute force, and exact as a JavaScript number
+SERVER_SEED_BITS = 63  # the server's: far past brute force (2**63 deals); JSON keeps it exact
 Parser = Callable[[Any], Any]
 
 
