@@ -62,12 +62,10 @@ text_form("skip", "skip")
 text_form("done", "done")
 text_form("warriors", "{1} warrior(s)")
 
-TWO_PLAYERS: Final = 2
 # verbs of the options hirelings add to Daylight action menus (core/effects.py)
 DAYLIGHT_VERBS: Final = frozenset({"hireling", "smuggle"})
 # A.6.2: how many hirelings are flipped to their demoted side, by players (5+: all)
 DEMOTED_BY_PLAYERS: Final[dict[int, int]] = {2: 0, 3: 1, 4: 2}
-SETUP_CARDS: Final = 10  # B.4.4: the faction setup cards (A.8.1)
 
 
 # ------------------------------------------------------------------ install
@@ -464,20 +462,10 @@ def bot_choice(g: Game, s: int, opts: list[Option]) -> list[Option]:
     return opts[:1]
 
 
-def map_clearings(g: Game) -> tuple[int, ...]:
-    """Where hireling pieces go: the map's clearings (not the Burrow, 12.2.2)."""
-    return g.clearings()
-
-
 def placeable(g: Game, h: int, c: int) -> bool:
     """Whether a hireling piece may be placed in c now (placement limits: the Keep,
     a snare, the Furious Protector)."""
     return 0 < c <= len(g.board.clearings) and g.may_place(h, c)
-
-
-def place_warriors(g: Game, h: int, c: int, n: int) -> int:
-    """Place up to n of the hireling's warriors from its supply in c (1.5.4)."""
-    return g.place_warriors(h, c, n)
 
 
 def supply_of(g: Game, h: int, kind: str) -> int:
@@ -516,12 +504,10 @@ def controller_pieces_at(g: Game, h: int, c: int) -> bool:
 
 
 # -- moving (4.2 with E.3.1, E.3.4, E.3.5)
-def move_pairs(g: Game, h: int, origins: tuple[int, ...] = (), free: bool = False
-               ) -> list[tuple[int, int]]:
+def move_pairs(g: Game, h: int, origins: tuple[int, ...] = ()) -> list[tuple[int, int]]:
     """(origin, destination) of a move of the hireling's warriors: along open paths
     (no rivers: its controller's abilities and cards are not its own, E.3.5), the
-    controller ruling either end with the hireling's pieces counted (4.2.1, E.3.1),
-    unless the move ignores rule (``free``)."""
+    controller ruling either end with the hireling's pieces counted (4.2.1, E.3.1)."""
     s = controller(g, h)
     w = g.warriors[h]
     last = len(g.board.clearings)
@@ -530,7 +516,7 @@ def move_pairs(g: Game, h: int, origins: tuple[int, ...] = (), free: bool = Fals
     for a in (origins or g.clearings()):
         if not w[a]:
             continue
-        ruled = free or g.rules(s, a)
+        ruled = g.rules(s, a)
         for b in g.adj[a]:
             if b > last:
                 continue  # 12.2.2: not into the Burrow
@@ -670,10 +656,6 @@ class Battle(Handler):
         start_battle(g, st[2], o[2], g.seat_of(o[3]))
 
 
-def start_hireling_battle(g: Game, h: int, c: int, dfd: int) -> None:
-    start_battle(g, h, c, dfd)
-
-
 class BattleEach(Handler):
     """Battle in each of the given clearings in turn, against a defender of the
     controller's choice in each (the Corvid Spies, the Vault Keepers). Args: (seat,
@@ -764,11 +746,6 @@ def place_targets(g: Game, h: int, where: str, kind: str) -> list[int]:
         if hd.place_allowed(g, h, where, c):
             out.append(c)
     return out
-
-
-def place_step(s: int, h: int, kind: str, where: str, n: int = 1,
-               optional: bool = False) -> Step:
-    return ("hire.place", s, h, kind, where, n, 1 if optional else 0)
 
 
 # ------------------------------------------------------------ consistency

@@ -100,7 +100,6 @@ class HirelingDef(FactionDef):
     watches_moves: bool = False  # after_any_move
     watches_removals: bool = False  # on_faction_warriors_removed
     controller_battles: bool = False  # controller_* battle hooks
-    birdsong_mandatory: ClassVar[bool] = True  # E.2.3: "must" (False: "may")
 
     # -- state (a hireling keeps its state in Game.hire, not in fstate) -----
     def new_state(self) -> FactionState:

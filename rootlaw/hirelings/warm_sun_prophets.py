@@ -142,7 +142,6 @@ class LizardEnvoys(HirelingDef):
     name = "Lizard Envoys"
     card = "warm_sun_prophets"
     demoted = True
-    birdsong_mandatory = False
 
     def birdsong(self, g: Game, h: int, s: int) -> Sequence[Step]:
         """E.2.3 CONTROLLER (may): look through the top five cards of the discard pile
