@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hired import (
     HIGHER_ROLL,
@@ -223,7 +224,7 @@ def hireling_toll(g: Game, h: int, att: int, c: int) -> Sequence[Step]:
     """What the attacker does before battling hireling h (the Spring Uprising's card)."""
     hire = g.hire
     if hire is None:
-        return ()
+        return NO_STEPS
     return hire.defs[h - len(g.fdefs)].battle_toll(g, h, att, c)
 
 

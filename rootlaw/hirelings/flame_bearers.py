@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rootlaw.core.battle import battle_options, start_battle
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, controller, on_map
 from rootlaw.core.hired import HirelingDef, register_hireling, removal_shielded
@@ -32,7 +33,7 @@ class FlameBearers(HirelingDef):
     def when_hired(self, g: Game, h: int, s: int) -> Sequence[Step]:
         """E.2.1: with no Bearer on the map, 2 among any clearings."""
         if on_map(g, h):
-            return ()
+            return NO_STEPS
         return [("hire.place", s, h, "warrior", "any", 2, 0)]
 
     def place_allowed(self, g: Game, h: int, where: str, c: int) -> bool:

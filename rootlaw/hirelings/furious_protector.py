@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rootlaw.core.battle import Battle
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, card_of, controller, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
@@ -71,7 +72,7 @@ class StoicProtector(Protector):
         """E.2.1: if the Protector is not on the map, put it in a clearing with the
         controller's faction pieces."""
         if g.pawn[h]:
-            return ()
+            return NO_STEPS
         return [("hire.place", s, h, "pawn", "controller", 1, 0)]
 
     def shields(self, g: Game, h: int, owner: int, c: int, by: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rootlaw.core.catalog import pair
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, controller, controller_pieces_at, hire_of, on_map
 from rootlaw.core.hired import HirelingDef, register_hireling
@@ -50,14 +51,14 @@ class HighwayBandits(HirelingDef):
         controller moving its own pieces along one may place one of its warriors in the
         destination."""
         if pair(a, b) not in bandit_paths(g, h):
-            return ()
+            return NO_STEPS
         if g.is_enemy(h, owner):
             return [("highway_bandits.toll", player, owner, b, n)]
         s = controller(g, h)
         if (owner == s and player == s and g.fdefs[s].has_hand and g.warrior_supply(s) > 0
                 and g.may_place(s, b)):
             return [("highway_bandits.waylay", s, b)]
-        return ()
+        return NO_STEPS
 
     def daylight_actions(self, g: Game, h: int, s: int) -> list[str]:
         return ["post"] if post_targets(g, h, True) else []
@@ -203,7 +204,7 @@ class BanditGangs(HirelingDef):
         """E.2.1: with no Bandit warrior on the map, one in a clearing with the
         controller's faction pieces."""
         if on_map(g, h):
-            return ()
+            return NO_STEPS
         return [("hire.place", s, h, "warrior", "controller", 1, 0)]
 
     def can_be_battled(self, g: Game, h: int, att: int, c: int) -> bool:

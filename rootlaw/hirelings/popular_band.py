@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, card_of, forced_movable, on_map, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
@@ -35,7 +36,7 @@ class Band(HirelingDef):
             key = mark(owner, b)
             if key not in g.once:
                 g.once = g.once | {key}
-        return ()
+        return NO_STEPS
 
     def blocks_move(self, g: Game, s: int, mover: int, a: int, b: int) -> bool:
         return bool(g.once) and mark(mover, a) in g.once and g.is_enemy(s, mover)
@@ -55,7 +56,7 @@ class PopularBand(Band):
         """E.2.1: with no Band warrior on the map, one in a clearing with the
         controller's faction pieces."""
         if on_map(g, h):
-            return ()
+            return NO_STEPS
         return [("hire.place", s, h, "warrior", "controller", 1, 0)]
 
     def daylight_actions(self, g: Game, h: int, s: int) -> list[str]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.battle import Battle
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, card_of, controller, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
@@ -54,7 +55,7 @@ class RiverfolkFlotilla(HirelingDef):
         rule); then it may battle."""
         c = g.pawn[h]
         if not c:
-            return ()
+            return NO_STEPS
         n = len(g.factions)
         steps: list[Step] = []
         for i in range(n):

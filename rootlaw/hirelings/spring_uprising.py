@@ -8,6 +8,7 @@ from typing import Final
 
 from rootlaw.core.battle import Battle
 from rootlaw.core.effects import remove_all_enemy_pieces
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, card_of, controller, on_map, placeable
 from rootlaw.core.hired import HIGHER_ROLL, UPRISING_FACES, HirelingDef, register_hireling
@@ -45,7 +46,7 @@ class SpringUprising(HirelingDef):
     def when_hired(self, g: Game, h: int, s: int) -> Sequence[Step]:
         """E.2.1: with no Uprising warrior on the map, roll once and place one."""
         if on_map(g, h):
-            return ()
+            return NO_STEPS
         return [("spring_uprising.roll", s, h, 1, 0)]
 
     def can_be_battled(self, g: Game, h: int, att: int, c: int) -> bool:
@@ -57,7 +58,7 @@ class SpringUprising(HirelingDef):
 
     def battle_toll(self, g: Game, h: int, att: int, c: int) -> Sequence[Step]:
         if not g.warriors[h][c]:
-            return ()
+            return NO_STEPS
         return [("spring_uprising.toll", att, c)]
 
     def birdsong(self, g: Game, h: int, s: int) -> Sequence[Step]:
@@ -150,9 +151,9 @@ class RabbitScouts(HirelingDef):
         clearing of battle to deal the higher roll (as 8.2.2 Guerrilla War)."""
         if (b.dfd != s or controller(g, h) != s or not g.fdefs[s].has_hand
                 or not g.cards_matching_clearing(s, b.c)):
-            return ()
+            return NO_STEPS
         if g.fdefs[s].battle_takes_higher_roll(g, s, b, False):
-            return ()  # it deals the higher roll already
+            return NO_STEPS  # it deals the higher roll already
         return [("rabbit_scouts.enlist", s, b.c)]
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rootlaw.core.battle import Battle
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, card_of, on_map, place_targets, placeable, supply_of
 from rootlaw.core.hired import HirelingDef, register_hireling
@@ -48,7 +49,7 @@ class VaultKeepers(HirelingDef):
         """E.2.1: with no Vault Keeper piece on the map, 2 warriors and a vault in any
         clearing (with an open building slot)."""
         if on_map(g, h):
-            return ()
+            return NO_STEPS
         return [("vault_keepers.site", s, h)]
 
     def place_allowed(self, g: Game, h: int, where: str, c: int) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rootlaw.core.battle import battle_targets, start_battle
+from rootlaw.core.faction_api import NO_STEPS
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.hire import bot_choice, forced_movable, on_map, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
@@ -35,7 +36,7 @@ class WarmSunProphets(HirelingDef):
     def when_hired(self, g: Game, h: int, s: int) -> Sequence[Step]:
         """E.2.1: with no Prophet warrior on the map, put one in any clearing."""
         if on_map(g, h):
-            return ()
+            return NO_STEPS
         return [("hire.place", s, h, "warrior", "any", 1, 0)]
 
     def daylight_actions(self, g: Game, h: int, s: int) -> list[str]:
@@ -147,7 +148,7 @@ class LizardEnvoys(HirelingDef):
         """E.2.3 CONTROLLER (may): look through the top five cards of the discard pile
         and take one of the suit most common among them."""
         if not g.fdefs[s].has_hand or not envoy_cards(g):
-            return ()
+            return NO_STEPS
         return [("lizard_envoys.take", s, h)]
 
 
