@@ -95,7 +95,7 @@ class _Editor:
         if isinstance(comp, tuple) and comp[0] == "trick":  # 13.6.3 two plots swap
             self._trick(int(comp[1]), int(comp[2]))
             return
-        if comp[0] == "vp" if isinstance(comp, tuple) else False:
+        if isinstance(comp, tuple) and comp[0] == "vp":
             s = self._seat(comp[1])
             self.d["scores"][s] = max(0, self.d["scores"][s] + int(count or 0))
             return

@@ -17,7 +17,7 @@ from typing import TextIO
 from rootlaw.rootlog.errors import RootlogError
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r = sub.add_parser("replay", help="read a Rootlog and replay it turn by turn",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("file", help="a Rootlog file (V2.8)")

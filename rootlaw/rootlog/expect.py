@@ -268,13 +268,13 @@ class Reader:
         """4.1: the card from the hand; an item card's item from the supply. A bot
         crafts its order card where it lies (Law of Rootbotics 2.7): the item only."""
         if self.bases.get(self.me + "!") == "bot":
-            item_of = a.item and names.ITEM_LETTERS[a.item]
+            item_of: str | None = names.ITEM_LETTERS[a.item] if a.item else None
             if not item_of and a.card:
-                ids = card_ids(Card(a.suit, a.card)) or frozenset()
+                named = card_ids(Card(a.suit, a.card)) or frozenset()
                 from rootlaw.core.catalog import deck
 
                 found = {getattr(deck(d).cards.get(i), "item", None)
-                         for d in ("standard", "exiles_partisans") for i in ids} - {None}
+                         for d in ("standard", "exiles_partisans") for i in named} - {None}
                 item_of = found.pop() if len(found) == 1 else None
             if item_of:
                 self.move(("i", item_of), ("isup",), ("items", self.me, ANY, ANY), 1)
@@ -287,18 +287,18 @@ class Reader:
         ids = card_ids(Card(a.suit, a.card))
         from rootlaw.core.catalog import deck
 
-        kinds = set()
-        items = set()
+        kinds: set[str] = set()
+        items: set[str] = set()
         for d in ("standard", "exiles_partisans"):
             for cid in ids or ():
                 c = deck(d).cards.get(cid)
                 if c is not None:
                     kinds.add(c.kind)
-                    if getattr(c, "item", None):
+                    if c.item:
                         items.add(c.item)
         if kinds == {"item"} and len(items) == 1:  # an item card named: its item too
             item = items.pop()
-            self.move(("c", ids), ("hand", self.me), ("discard",), 1)
+            self.move(("c", ids or ANY), ("hand", self.me), ("discard",), 1)
             self.move(("i", item), ("isup",), ("items", self.me, ANY, ANY), 1)
             return
         board = ("board", self.me, "")
@@ -368,21 +368,27 @@ class Reader:
                         thing.kind, thing.kind)))
                 continue
             src = self.place(thing, part.source, True)
-            targets = dests or [None]
+            targets: list[Location | None] = list(dests) or [None]
             for d in targets:
                 dst = self.place(thing, d, False)
                 if isinstance(thing, Piece) and thing.kind == "p":  # from wherever it is
                     self.e.moves.append((comp, src, dst, count))
-                    self.add(-1, comp, src, None)  # (none at setup, 9.3.2)
-                    self.add(1, comp, dst, count)
+                    if src is not None:  # (none at setup, 9.3.2)
+                        self.add(-1, comp, src, None)
+                    if dst is not None:
+                        self.add(1, comp, dst, count)
                     continue
                 self.move(comp, src, dst, count)
+                named = comp[1] if isinstance(comp, tuple) and len(comp) > 1 and \
+                    isinstance(comp[1], frozenset) else None  # None: unnamed
                 if isinstance(thing, Card) and src == ("deck",):
+                    drawn = named
                     for _ in range(count or 1):
-                        self.e.draws.append(comp[1])
+                        self.e.draws.append(drawn)
                 if isinstance(thing, Card) and dst == ("Q",):
+                    quest = named
                     for _ in range(count or 1):
-                        self.e.quests.append(comp[1])
+                        self.e.quests.append(quest)
 
     def comp(self, thing: Thing, source: Location | None, has_dest: bool) -> Pattern:
         if isinstance(thing, Piece):

@@ -127,8 +127,8 @@ def _codes() -> dict[str, tuple[str | None, str]]:
         out[m] = (None, MINISTERS.get(m, plain(m)))
     for mood in hundreds.MOODS:
         out[mood] = (None, plain(mood))
-    for cid, code in FACTION_CARDS.items():
-        out[cid] = ("B", code)  # Faithful Retainers and Loyal Viziers are bird cards
+    for cid, short in FACTION_CARDS.items():
+        out[cid] = ("B", short)  # Faithful Retainers and Loyal Viziers are bird cards
     return out
 
 

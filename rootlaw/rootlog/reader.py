@@ -24,6 +24,7 @@ from rootlaw.rootlog import names
 from rootlaw.rootlog.apply import apply_line
 from rootlaw.rootlog.errors import RootlogError
 from rootlaw.rootlog.expect import ANY, Atom, Expect, card_ids, expect
+from rootlaw.rootlog.hidden import Hidden
 from rootlaw.rootlog.parser import parse, parse_action
 from rootlaw.rootlog.search import Context, at_boundary, search, start
 from rootlaw.rootlog.tree import Reveal, Rootlog, Turn
@@ -122,12 +123,14 @@ def replay(tree: Rootlog) -> Replay:
         g = _setup_as_recorded(g, exp, letters, turns)
     else:
         g = node.g
+    hidden = Hidden(letters)  # the cards the record has not named where they lie
+    hidden.after({}, g, exp)
     states.append(g)
     lines.append(first_line)
     for i, t in enumerate(turns, start=1):
         last = i == len(turns) and tree.winners is None
         g, flag = _turn(g, t, i, bases, letters, strict, turns[i] if i < len(turns) else None,
-                        last)
+                        last, hidden)
         if flag is None:
             report.checked += 1
         else:
@@ -150,12 +153,21 @@ def _base(g: Game, s: int) -> str:
 
 
 def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
-          strict: bool, following: Turn | None, last: bool = False
+          strict: bool, following: Turn | None, last: bool, hidden: Hidden
           ) -> tuple[Game, Flag | None]:
     exp = expect(t.actions, t.faction, bases)
     if g.won:
         why = f"the game is over in the engine ({', '.join(g.won)} won, {g.win_reason})"
         return g, Flag(i, t.line, why)
+    g = hidden.agree(g, exp)  # the cards it names where the engine holds them in secret
+    before = hidden.snapshot(g)
+    g, flag = _play(g, t, i, exp, letters, strict, following, last)
+    hidden.after(before, g, exp)
+    return g, flag
+
+
+def _play(g: Game, t: Turn, i: int, exp: Expect, letters: list[str], strict: bool,
+          following: Turn | None, last: bool) -> tuple[Game, Flag | None]:
     reason = ""
     if t.errors:
         reason = "unreadable action " + t.errors[0]
@@ -256,7 +268,7 @@ def _setup_expect(setups: list[Turn], bases: dict[str, str], letters: list[str],
         out.shown.extend(e.shown)
         out.problems.extend(e.problems)
         hand = [a for a in e.atoms if a.sign == 1 and a.place == ("hand", t.faction)
-                and a.comp[0] == "c"]
+                and isinstance(a.comp, tuple) and a.comp[0] == "c"]
         n_hand = sum(a.count or 0 for a in hand)
         deals[t.faction] = e.draws[:n_hand]
         others.extend(e.draws[n_hand:])

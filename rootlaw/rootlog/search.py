@@ -417,18 +417,18 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game,
     for j, ident in enumerate(kept or [i for i, _ in later]):
         if n + j < len(slots):
             slots[n + j] = ident
-    left = list(value)
+    spare = list(value)
     out: list[str | None] = [None] * len(value)
     for exact in (True, False):
         for i, want in enumerate(slots):
             if out[i] is not None or not want:
                 continue
-            for x in left:
+            for x in spare:
                 if x == want or (not exact and x.rstrip("0123456789") == want):
                     out[i] = x
-                    left.remove(x)
+                    spare.remove(x)
                     break
-    return [x if x is not None else left.pop(0) for x in out]
+    return [x if x is not None else spare.pop(0) for x in out]
 
 
 def _dealt(kind: str, cards: list[str], pool: list[str]) -> list[str]:
@@ -493,8 +493,8 @@ def _no_hole(before: tuple[int | None, ...], after: list[int | None], atoms: lis
     open_: list[int] = [i for i in range(last) if after[i] and not atoms[i].loose]
     if not open_:
         return True
-    plus = [[i, after[i]] for i in open_ if atoms[i].sign > 0]
-    minus = [[i, after[i]] for i in open_ if atoms[i].sign < 0]
+    plus = [[i, after[i] or 0] for i in open_ if atoms[i].sign > 0]
+    minus = [[i, after[i] or 0] for i in open_ if atoms[i].sign < 0]
     for p in plus:
         for m in minus:
             if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
@@ -710,9 +710,10 @@ def _soft_score(node: Node, units: list[tuple[int, Key, int]], atoms: list[Atom]
     for sign, key, n in units:
         for i, a in enumerate(atoms):
             if left[i] and a.sign == sign and matches(a.comp, key[0]) and matches(a.place, key[1]):
-                take = min(left[i] or n, n)
-                if left[i] is not None:
-                    left[i] -= take
+                have = left[i]
+                take = min(have or n, n)
+                if have is not None:
+                    left[i] = have - take
                 score += take
                 break
     return score
@@ -811,8 +812,8 @@ def finished(node: Node, ctx: Context) -> str:
     atoms = ctx.atoms
     # what is left must cancel out: a thing written arriving and then leaving the same
     # place (the record's steps finer than the engine's, or a token moved then flipped)
-    plus = [[i, node.left[i]] for i, a in enumerate(atoms) if a.sign > 0 and node.left[i]]
-    minus = [[i, node.left[i]] for i, a in enumerate(atoms) if a.sign < 0 and node.left[i]]
+    plus = [[i, node.left[i] or 0] for i, a in enumerate(atoms) if a.sign > 0 and node.left[i]]
+    minus = [[i, node.left[i] or 0] for i, a in enumerate(atoms) if a.sign < 0 and node.left[i]]
     for p in plus:
         for m in minus:
             if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):

@@ -279,8 +279,9 @@ class _Writer:
         old = line[self.battle_at]
         if not isinstance(old, Battle):
             return
-        fields = {"attacker": old.attacker, "defender": old.defender, "clearing": old.clearing,
-                  "ambush": old.ambush, "foil": old.foil, "rolls": old.rolls}
+        fields: dict[str, Any] = {
+            "attacker": old.attacker, "defender": old.defender, "clearing": old.clearing,
+            "ambush": old.ambush, "foil": old.foil, "rolls": old.rolls}
         fields.update(changes)
         line[self.battle_at] = Battle(**fields)
 
@@ -832,7 +833,7 @@ def _in_draw_order(moves: list[_Mv], drawn: list[str]) -> list[_Mv]:
     spots = [i for i, m in enumerate(moves) if m[1] == ("deck",) and m[0][0] == "c"]
     if len(spots) < 2:
         return moves
-    rank = {}
+    rank: dict[str, int] = {}
     for i, cid in enumerate(drawn):
         rank.setdefault(cid, i)
     ordered = sorted((moves[i] for i in spots), key=lambda m: rank.get(m[0][1], len(drawn)))

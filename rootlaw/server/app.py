@@ -19,7 +19,7 @@ from rootlaw.server import errors
 from rootlaw.server.fastpath import FastPath
 from rootlaw.server.play.hub import Hub
 from rootlaw.server.resources import web_dir
-from rootlaw.server.routes import api, apidocs, games, pages, play_pages
+from rootlaw.server.routes import api, apidocs, games, pages, play_pages, rootlog
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
@@ -77,6 +77,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
     app.include_router(games.router)
     app.include_router(pages.router)
     app.include_router(play_pages.router)
+    app.include_router(rootlog.router)  # Rootlog records: download, upload, replay
     app.include_router(apidocs.router)  # Swagger UI from a package, offline
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")
 

@@ -34,24 +34,25 @@ def shown(value: object) -> str:
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
 
 
-async def read_body(request: Request) -> bytes:
-    """The body, refused (413) past MAX_BODY and (408) past BODY_TIMEOUT."""
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The body, refused (413) past ``limit`` (MAX_BODY unless a route takes more: an
+    uploaded Rootlog) and (408) past BODY_TIMEOUT."""
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit():
             raise ApiError(400, "bad_request", "Content-Length must be a whole number",
                            headers=CLOSE)
-        if int(length) > MAX_BODY:
-            raise ApiError(413, "body_too_large", f"the body is limited to {MAX_BODY} bytes",
+        if int(length) > limit:
+            raise ApiError(413, "body_too_large", f"the body is limited to {limit} bytes",
                            headers=CLOSE)
     chunks, size = [], 0
     try:
         async with asyncio.timeout(BODY_TIMEOUT):
             async for chunk in request.stream():
                 size += len(chunk)
-                if size > MAX_BODY:
+                if size > limit:
                     raise ApiError(413, "body_too_large",
-                                   f"the body is limited to {MAX_BODY} bytes", headers=CLOSE)
+                                   f"the body is limited to {limit} bytes", headers=CLOSE)
                 chunks.append(chunk)
     except TimeoutError:
         raise ApiError(408, "body_timeout", f"the body did not arrive within "

@@ -373,6 +373,8 @@ function showFailure(err) {
 
 async function start() {
   ctx.catalog = await api("/api/play/catalog");
+  // the record in Rootlog notation: as this seat saw it (all of it once the game is over)
+  $("rootlog-link").href = `/api/rootlog/${gid}${tokens.length === 1 ? `?token=${encodeURIComponent(tokens[0])}` : ""}`;
   for (const t of tokens) {
     const state = await api(`/api/games/${gid}?token=${encodeURIComponent(t)}`);
     if (state.seat) mine.set(state.seat, t);

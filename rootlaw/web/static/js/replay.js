@@ -65,6 +65,7 @@ function play() {
 
 async function start() {
   ctx.catalog = await api("/api/play/catalog");
+  $("rootlog-link").href = `/api/rootlog/${gid}`; // the whole record (the game is over)
   const end = await api(`/api/games/${gid}/replay`);
   steps = end.steps;
   ctx.layout = await loadGeometry(end.map);

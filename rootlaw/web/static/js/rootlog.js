@@ -1,0 +1,107 @@
+// A Rootlog uploaded (or pasted), read by the server and replayed turn by turn: the
+// board after each line, flagged turns marked with the reason (issue 37).
+// Keys: arrows step, Home/End jump.
+import { el, typingIn } from "./common.js";
+import { colorsFor, drawBoards, drawMap, drawTable, hirelingColors, hirelingNames, legend, loadGeometry } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const ctx = { catalog: null, colors: {}, names: {}, layout: null, seats: null };
+let summary = null;
+let text = "";
+let turn = 0;
+let loading = 0;
+
+async function request(path, init = {}) {
+  const response = await fetch(path, { ...init, headers: { Accept: "application/json", ...(init.headers || {}) } });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const err = new Error(body?.error?.message || `request failed (${response.status})`);
+    err.code = body?.error?.code;
+    throw err;
+  }
+  return body;
+}
+
+const upload = (body) => request("/api/rootlogs", { method: "POST", body, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** The board after turn n (the replay is posted again if the server let it go). */
+async function frameOf(n) {
+  try {
+    return await request(`/api/rootlogs/${summary.id}?turn=${n}`);
+  } catch (err) {
+    if (err.code !== "unknown_rootlog") throw err;
+    summary = await upload(text);
+    return request(`/api/rootlogs/${summary.id}?turn=${n}`);
+  }
+}
+
+async function show(n) {
+  const last = summary.turns.length - 1;
+  turn = Math.max(0, Math.min(last, n));
+  const ticket = ++loading;
+  const frame = await frameOf(turn);
+  if (ticket !== loading) return;
+  const v = frame.view;
+  const row = summary.turns[turn];
+  $("rootlog").dataset.turn = turn;
+  $("rootlog").dataset.status = row.status;
+  $("slider").value = turn;
+  $("step-label").textContent = turn ? `Turn ${turn} of ${last}` : `Setup (${last} turns)`;
+  $("turn-line").textContent = turn ? `Turn ${turn} (line ${row.line})` : "After the setup";
+  $("line-title").textContent = turn ? `Turn ${turn}` : "The setup";
+  $("line-text").textContent = row.text;
+  $("line-status").textContent = row.status === "flagged" ? `⚑ Flagged: ${row.reason}` : "Checked: the engine plays exactly these movements";
+  $("line-status").className = row.status === "flagged" ? "hint flagged" : "hint";
+  $("scores").replaceChildren(...v.factions.map((f) => el("li", { style: `--faction:${ctx.colors[f]}`, "data-faction": f },
+    el("span", { class: "dot" }), `${ctx.names[f] || f} `, el("strong", {}, frame.scores[f]))));
+  drawMap($("map-holder"), ctx.layout, v, ctx.colors, ctx.names, { catalog: ctx.catalog });
+  $("legend-holder").replaceChildren(legend(ctx.colors, ctx.names));
+  drawBoards($("boards"), v, { ...ctx });
+  drawTable($("table"), v, ctx.catalog);
+  for (const li of $("log").children) li.classList.toggle("current", Number(li.dataset.turn) === turn);
+  $("log").querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+}
+
+async function read(body) {
+  $("report").textContent = "Reading…";
+  text = body;
+  summary = await upload(body);
+  const r = summary.report;
+  const share = r.turns ? Math.round((100 * r.checked) / r.turns) : 100;
+  $("report").textContent = `${r.checked} of ${r.turns} turns checked (${share}%), ${r.flagged.length} flagged` +
+    (summary.notes.length ? `; ${summary.notes.join("; ")}` : "");
+  ctx.catalog = ctx.catalog || await request("/api/play/catalog");
+  ctx.layout = await loadGeometry(summary.map);
+  const first = await request(`/api/rootlogs/${summary.id}?turn=0`);
+  ctx.names = { ...hirelingNames(first.view), ...summary.names };
+  ctx.colors = { ...hirelingColors(first.view), ...colorsFor(summary.factions, ctx.catalog) };
+  $("game-title").textContent = `Rootlog replay · ${ctx.layout.title}`;
+  $("slider").max = summary.turns.length - 1;
+  $("log").replaceChildren(...summary.turns.map((t) => el("li", {
+    class: t.status === "flagged" ? "flagged" : "checked", "data-turn": t.turn, title: t.reason || "checked",
+    onclick: () => show(t.turn),
+  }, t.status === "flagged" ? "⚑ " : "", t.turn ? `${t.turn}. ${t.text}` : "Setup")));
+  for (const id of ["controls", "board-area", "boards-title", "table-panel"]) $(id).hidden = false;
+  await show(0);
+}
+
+$("upload").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const file = $("file").files[0];
+  const body = file ? await file.text() : $("text").value;
+  if (!body.trim()) {
+    $("report").textContent = "Choose a file or paste a Rootlog first.";
+    return;
+  }
+  read(body).catch((err) => { $("report").textContent = `Cannot read this Rootlog: ${err.message}`; });
+});
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show(turn - 1));
+$("next").addEventListener("click", () => show(turn + 1));
+$("last").addEventListener("click", () => show(summary.turns.length - 1));
+$("slider").addEventListener("input", (e) => show(Number(e.target.value)));
+document.addEventListener("keydown", (e) => {
+  if (!summary || (typingIn(e) && e.target.id !== "slider")) return;
+  const keys = { ArrowLeft: () => show(turn - 1), ArrowRight: () => show(turn + 1), Home: () => show(0), End: () => show(summary.turns.length - 1) };
+  if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+});
