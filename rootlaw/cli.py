@@ -491,8 +491,11 @@ def train_value_flags(p: argparse.ArgumentParser) -> None:
                    help="play on a Ray cluster (without ADDRESS: a local one)")
     p.add_argument("--fit-only", action="store_true", help="fit the corpus on disk, play nothing")
     p.add_argument("--play-only", action="store_true", help="play the corpus, fit nothing")
+    p.add_argument("--per-faction", action="store_true",
+                   help="one model per faction (default: one of every faction, its rows "
+                   "marked by faction)")
     p.add_argument("--min-rows", type=int, default=200,
-                   help="a faction with fewer rows keeps the weighted values")
+                   help="--per-faction: a faction with fewer rows keeps the weighted values")
 
 
 # ---------------------------------------------------------------------- main

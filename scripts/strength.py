@@ -1,5 +1,7 @@
-"""Strength of the agents: each agent plays each human base faction against three
-Rootbotics bots at default difficulty on Fall; win rate with a 95% (Wilson) interval,
+"""Strength of the agents: each agent plays each human faction against three
+Rootbotics bots at default difficulty on Fall (a base faction against the other three
+bots; any other faction against the Mechanical Marquise, the Electric Eyrie and the
+Automated Alliance); win rate with a 95% (Wilson) interval,
 mean score, and time per decision; the JSON also lists each game's score (plus 100 for
 a win). Not a test: run it by hand, preferably on the
 compiled engine (docs/agents.md):
@@ -22,8 +24,9 @@ import time
 from typing import Any
 
 import rootlaw
+from rootlaw.rl.train_value import opponents
 from rootlaw.sim import GameSpec, run, wilson
-from rootlaw.tournament import bot_of, bots_against, human_factions
+from rootlaw.tournament import bot_of, human_factions
 
 BOT = "bot"  # an agent name for the faction's own Rootbotics bot
 
@@ -77,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", default="random,heuristic,mcts:iters=50")
     p.add_argument("--factions", help="human factions to play (default: the base ones "
-                   "that have a bot)")
+                   "that have a bot; all: every human faction)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=10_000)
     p.add_argument("--workers", type=int, default=1)
@@ -85,7 +88,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", help="write the table as JSON too")
     args = p.parse_args(argv)
     humans = [f for f in human_factions() if bot_of(f)]
-    mine = args.factions.split(",") if args.factions else humans
+    every = [str(f) for f in human_factions()]
+    mine = (every if args.factions == "all" else args.factions.split(",")) if args.factions \
+        else humans
     agents = agent_specs(args.agents)
     if BOT in agents and any(bot_of(f) is None for f in mine):
         p.error("--agents bot: no Rootbotics bot plays "
@@ -97,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
           "ms/decision |\n|---|---|---|---|---|---|---|---|", flush=True)
     for agent in agents:
         for me in mine:
-            row = cell(agent, me, bots_against(me), args.games, args.seed,
+            row = cell(agent, me, opponents(me), args.games, args.seed,
                        args.workers, args.map)
             rows.append(row)
             lo, hi = row["interval_95"]

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 FORMAT: Final = "rootlaw-value"
 VERSION: Final = 1  # the model file's format; a file of another version is refused
 MODEL_FILE: Final = "value_model.json"
+POOLED: Final = "*"  # the model of every faction at once (an input "faction:<id>" says whose)
 KINDS: Final = ("mlp", "gbdt", "linear")
 # the factions the search evaluates with the learned model by default (where paired runs
 # showed it playing better: docs/strength/experiments.md); ``learned=1``: every faction
@@ -48,22 +49,41 @@ class ModelError(ValueError):
 
 def value_features(g: Game, s: int) -> dict[str, float]:
     """Seat s's features in g (the module's docstring): nonzero values by name."""
+    return _seat_features(g, s, public(g))
+
+
+def public(g: Game) -> list[tuple[str, float, float, float, float, float, float, bool]]:
+    """Every seat's public numbers, once for all seats (the observation encoding's
+    per-faction block): faction, VP, hand, warriors, clearings ruled, items, persistent
+    cards, dominance."""
+    rulers = g.rulers()
+    ruled = [0] * len(g.factions)
+    for c in g.clearings():
+        r = rulers[c]
+        if 0 <= r < len(ruled):
+            ruled[r] += 1
+    return [(f, float(g.vp[o]), float(len(g.hands[o])), float(sum(g.warriors[o])),
+             float(ruled[o]), float(len(g.items[o])), float(len(g.played[o])),
+             bool(g.dominance[o])) for o, f in enumerate(g.factions)]
+
+
+def _seat_features(g: Game, s: int,
+                   seats: list[tuple[str, float, float, float, float, float, float, bool]]
+                   ) -> dict[str, float]:
     out = features(g, s, True)
     n = len(g.factions)
-    rulers = g.rulers()
     best = second = -1000.0
     for o in range(n):
         if o == s:
             continue
-        f = g.factions[o]
-        vp = float(g.vp[o])
+        f, vp, hand, warriors, rule, items, played, dominance = seats[o]
         out["vp_of:" + f] = vp
-        out["hand_of:" + f] = float(len(g.hands[o]))
-        out["warriors_of:" + f] = float(sum(g.warriors[o]))
-        out["rule_of:" + f] = float(sum(1 for c in g.clearings() if rulers[c] == o))
-        out["items_of:" + f] = float(len(g.items[o]))
-        out["played_of:" + f] = float(len(g.played[o]))
-        if g.dominance[o]:
+        out["hand_of:" + f] = hand
+        out["warriors_of:" + f] = warriors
+        out["rule_of:" + f] = rule
+        out["items_of:" + f] = items
+        out["played_of:" + f] = played
+        if dominance:
             out["dominance_of:" + f] = 1.0
         if vp > best:
             best, second = vp, best
@@ -210,15 +230,33 @@ class LearnedEvaluator(Evaluator):
         super().__init__(pace=pace)
         raw = model if model is not None else _shipped()
         kind = str(raw["kind"])
-        self.nets: dict[str, _Net] = {f: _Net(kind, m) for f, m in raw["models"].items()}
+        self.nets: dict[str, _Net] = {f: _Net(kind, m) for f, m in raw["models"].items()
+                                      if f != POOLED}
+        pooled = raw["models"].get(POOLED)
+        self.pooled: _Net | None = _Net(kind, pooled) if pooled is not None else None
         self.temperature = float(raw.get("temperature", 4.0))
         self.about = str(raw.get("about", ""))
 
     def value(self, g: Game, s: int) -> float:
-        net = self.nets.get(g.factions[s])
-        if net is None:
-            return super().value(g, s)
-        return net.predict(value_features(g, s))
+        return self._value(g, s, public(g))
+
+    def values(self, g: Game) -> list[float]:
+        """Every seat's value, the public numbers read once."""
+        seats = public(g)
+        return [self._value(g, s, seats) for s in range(len(g.factions))]
+
+    def _value(self, g: Game, s: int,
+               seats: list[tuple[str, float, float, float, float, float, float, bool]]
+               ) -> float:
+        f = g.factions[s]
+        net = self.nets.get(f)
+        if net is not None:
+            return net.predict(_seat_features(g, s, seats))
+        if self.pooled is None:
+            return super().value(g, s)  # no fit for this faction: the weighted values
+        x = _seat_features(g, s, seats)
+        x["faction:" + f] = 1.0
+        return self.pooled.predict(x)
 
 
 _SHIPPED: list[dict[str, Any]] = []

@@ -45,9 +45,10 @@ from rootlaw.agents.value import FORMAT, VERSION, value_features
 from rootlaw.core.catalog import DECK_FILES, MAP_NAMES
 from rootlaw.core.faction_api import FACTIONS
 
-DEFAULT_AGENTS = "heuristic:depth=1@3,heuristic@2,mcts:iters=24@1"
+DEFAULT_AGENTS = "heuristic:depth=0@3,heuristic:depth=1@2,mcts:iters=24@1"
 DECKS = tuple(d for d in DECK_FILES if d != "prototype")
 HOLDOUT = 10  # one game in this many is held out for validation
+INNER = 5  # of the training games, those with index % HOLDOUT == INNER tune the fit
 MAX_TURNS = 200
 
 
@@ -374,40 +375,59 @@ def fit_faction(t: Table, kind: str, seed: int = 0) -> tuple[dict[str, Any], np.
     keys = [t.keys[j] for j in keep]
     X = t.X[:, keep].astype(np.float64)
     y = t.y.astype(np.float64)
+    inner = t.game % HOLDOUT == INNER
     if kind == "linear":
-        return _fit_linear(keys, X, y, train)
+        return _fit_linear(keys, X, y, train, inner)
     if kind == "mlp":
         return _fit_mlp(keys, X, y, train, seed)
     if kind == "gbdt":
-        return _fit_gbdt(keys, X, y, train, seed)
+        return _fit_gbdt(keys, X, y, train, inner, seed)
     raise ValueError(f"unknown model kind {kind!r}")
 
 
 def _fit_linear(keys: list[str], X: np.ndarray, y: np.ndarray, train: np.ndarray,
-                ridge: float = 10.0) -> tuple[dict[str, Any], np.ndarray]:
-    mean = X[train].mean(axis=0)
-    scale = X[train].std(axis=0)
-    scale[scale == 0] = 1.0
-    Z = (X[train] - mean) / scale
-    A = Z.T @ Z + ridge * np.eye(Z.shape[1])
-    w = np.linalg.solve(A, Z.T @ (y[train] - y[train].mean()))
-    raw = w / scale
-    bias = float(y[train].mean() - mean @ raw)
+                inner: np.ndarray) -> tuple[dict[str, Any], np.ndarray]:
+    """Ridge, its penalty the one of 1, 10, ..., 10^4 that predicts the inner games best
+    when fitted on the other training games."""
+    def solve(rows: np.ndarray, ridge: float) -> tuple[np.ndarray, float]:
+        mean = X[rows].mean(axis=0)
+        scale = X[rows].std(axis=0)
+        scale[scale == 0] = 1.0
+        Z = (X[rows] - mean) / scale
+        w = np.linalg.solve(Z.T @ Z + ridge * np.eye(Z.shape[1]),
+                            Z.T @ (y[rows] - y[rows].mean())) / scale
+        return w, float(y[rows].mean() - mean @ w)
+
+    ridge = 10.0
+    fit_rows = train & ~inner
+    if inner.any() and fit_rows.sum() > 1:
+        errors = {}
+        for r in (1.0, 10.0, 100.0, 1000.0, 10000.0):
+            w, b = solve(fit_rows, r)
+            errors[r] = float(np.mean((X[inner] @ w + b - y[inner]) ** 2))
+        ridge = min(errors, key=lambda r: errors[r])
+    raw, bias = solve(train, ridge)
     return ({"features": keys, "weights": [round(float(v), 6) for v in raw],
-             "bias": round(bias, 6)}, X @ raw + bias)
+             "bias": round(bias, 6), "ridge": ridge}, X @ raw + bias)
 
 
 def _fit_mlp(keys: list[str], X: np.ndarray, y: np.ndarray, train: np.ndarray,
              seed: int) -> tuple[dict[str, Any], np.ndarray]:
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
     from sklearn.neural_network import MLPRegressor
 
     mean = X[train].mean(axis=0)
     scale = X[train].std(axis=0)
     scale[scale == 0] = 1.0
-    net = MLPRegressor(hidden_layer_sizes=(32,), alpha=1e-3, batch_size=256,
+    net = MLPRegressor(hidden_layer_sizes=(32,), alpha=1e-3,
+                       batch_size=min(256, int(train.sum())),
                        learning_rate_init=1e-3, max_iter=60, early_stopping=True,
                        n_iter_no_change=5, random_state=seed)
-    net.fit((X[train] - mean) / scale, y[train])
+    with warnings.catch_warnings():  # early stopping on a tiny corpus may stop short
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        net.fit((X[train] - mean) / scale, y[train])
     pred = net.predict((X - mean) / scale)
     return ({"features": keys, "mean": [round(float(v), 6) for v in mean],
              "scale": [round(float(v), 6) for v in scale],
@@ -416,13 +436,24 @@ def _fit_mlp(keys: list[str], X: np.ndarray, y: np.ndarray, train: np.ndarray,
 
 
 def _fit_gbdt(keys: list[str], X: np.ndarray, y: np.ndarray, train: np.ndarray,
-              seed: int, trees: int = 150) -> tuple[dict[str, Any], np.ndarray]:
+              inner: np.ndarray, seed: int, trees: int = 300
+              ) -> tuple[dict[str, Any], np.ndarray]:
+    """LightGBM, as many trees (up to ``trees``) as predict the inner games best when
+    fitted on the other training games, then refitted on every training game."""
     import lightgbm as lgb
 
-    booster = lgb.train({"objective": "regression", "learning_rate": 0.08, "num_leaves": 24,
-                         "min_data_in_leaf": 40, "feature_fraction": 0.9, "verbose": -1,
-                         "seed": seed, "num_threads": 1},
-                        lgb.Dataset(X[train], y[train]), num_boost_round=trees)
+    params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": 15,
+              "min_data_in_leaf": 50, "feature_fraction": 0.8, "bagging_fraction": 0.8,
+              "bagging_freq": 1, "lambda_l2": 1.0, "verbose": -1, "seed": seed,
+              "num_threads": 1}
+    fit_rows = train & ~inner
+    if inner.any() and fit_rows.any():
+        probe = lgb.train(params, lgb.Dataset(X[fit_rows], y[fit_rows]),
+                          num_boost_round=trees,
+                          valid_sets=[lgb.Dataset(X[inner], y[inner])],
+                          callbacks=[lgb.early_stopping(20, verbose=False)])
+        trees = max(10, probe.best_iteration or trees)
+    booster = lgb.train(params, lgb.Dataset(X[train], y[train]), num_boost_round=trees)
     pred = np.asarray(booster.predict(X), dtype=np.float64)
     dump = booster.dump_model()
     feat: list[int] = []
@@ -481,33 +512,95 @@ def temperature(tables: dict[str, Table], preds: dict[str, np.ndarray]
                     "winner_ranked_first": hits / len(groups)}
 
 
+def issue14_fit(t: Table, faction: str) -> np.ndarray | None:
+    """The predictions of the evaluation fitted in issue 14 (``values.json``: a linear
+    function of the heuristic's features and their products with the rounds left) on
+    the same rows, where it has a fit for the faction: the baseline of the figures."""
+    from rootlaw.core.catalog import load_json
+
+    fits = load_json("values.json")["fits"]
+    m = fits.get(faction)
+    if m is None:
+        return None
+    col = {k: j for j, k in enumerate(t.keys)}
+    r = t.X[:, col["rounds_left"]].astype(np.float64) if "rounds_left" in col \
+        else np.zeros(len(t.y))
+    out = m["bias"][0] + m["bias"][1] * r
+    for k, (w0, w1) in m["weights"].items():
+        j = col.get(k)
+        if j is not None:
+            out = out + (w0 + w1 * r) * t.X[:, j]
+    return np.asarray(out, dtype=np.float64)
+
+
+POOLED = "*"  # the model of every faction at once (its rows marked "faction:<id>")
+
+
+def pool(tables: dict[str, Table]) -> Table:
+    """Every faction's rows in one table, each marked by a ``faction:<id>`` column: the
+    factions share what they have in common (VP, rule, the lead, the rounds left) and a
+    faction with few games borrows from the others."""
+    keys = sorted({k for t in tables.values() for k in t.keys}
+                  | {"faction:" + f for f in tables})
+    col = {k: j for j, k in enumerate(keys)}
+    n = sum(len(t.y) for t in tables.values())
+    X = np.zeros((n, len(keys)), dtype=np.float32)
+    at = 0
+    for f, t in sorted(tables.items()):
+        X[at:at + len(t.y), [col[k] for k in t.keys]] = t.X
+        X[at:at + len(t.y), col["faction:" + f]] = 1.0
+        at += len(t.y)
+    order = sorted(tables)
+    return Table(keys, X, *(np.concatenate([getattr(tables[f], k) for f in order])
+                            for k in ("y", "won", "game", "moment")))
+
+
 def fit(tables: dict[str, Table], kind: str, seed: int = 0, min_rows: int = 200,
-        log: Any = sys.stderr) -> dict[str, Any]:
-    """The model file's content, with validation figures per faction."""
+        pooled: bool = True, log: Any = sys.stderr) -> dict[str, Any]:
+    """The model file's content, with validation figures per faction: one model of every
+    faction (``pooled``) or one per faction with at least ``min_rows`` training rows."""
     models: dict[str, Any] = {}
     preds: dict[str, np.ndarray] = {}
     report: dict[str, Any] = {}
-    for f, t in sorted(tables.items()):
-        if int(np.sum(t.game % HOLDOUT != 0)) < min_rows:
-            print(f"{f:22} {len(t.y):7} rows: too few, left to the weighted values",
-                  file=log)
-            continue
+    if pooled:
         t0 = time.perf_counter()
-        model, pred = fit_faction(t, kind, seed)
+        kept = {f: t for f, t in tables.items() if len(t.y)}
+        model, pred = fit_faction(pool(kept), kind, seed)
+        models[POOLED] = model
+        at = 0
+        for f in sorted(kept):
+            preds[f] = pred[at:at + len(kept[f].y)]
+            at += len(kept[f].y)
+        print(f"one model of {len(kept)} factions in {time.perf_counter() - t0:.0f} s",
+              file=log)
+    for f, t in sorted(tables.items()):
+        if not pooled:
+            if int(np.sum(t.game % HOLDOUT != 0)) < min_rows:
+                print(f"{f:22} {len(t.y):7} rows: too few, left to the weighted values",
+                      file=log)
+                continue
+            models[f], preds[f] = fit_faction(t, kind, seed)
+        if f not in preds:
+            continue
+        pred = preds[f]
         held = t.game % HOLDOUT == 0
         rmse = float(np.sqrt(np.mean((pred[held] - t.y[held]) ** 2))) if held.any() else 0.0
         base = (float(np.sqrt(np.mean((t.y[~held].mean() - t.y[held]) ** 2)))
-                if held.any() else 0.0)
-        train_rmse = float(np.sqrt(np.mean((pred[~held] - t.y[~held]) ** 2)))
-        models[f] = model
-        preds[f] = pred
-        report[f] = {"rows": int(len(t.y)), "held_out_rows": int(held.sum()),
-                     "rmse": round(rmse, 3), "train_rmse": round(train_rmse, 3),
-                     "rmse_of_the_mean": round(base, 3),
-                     "features": len(model["features"]),
-                     "seconds": round(time.perf_counter() - t0, 1)}
-        print(f"{f:22} {len(t.y):7} rows  validation RMSE {rmse:5.2f} VP "
-              f"(train {train_rmse:5.2f}, the mean alone {base:5.2f})", file=log, flush=True)
+                if held.any() and (~held).any() else 0.0)
+        train_rmse = (float(np.sqrt(np.mean((pred[~held] - t.y[~held]) ** 2)))
+                      if (~held).any() else 0.0)
+        report[f] = {"rows": int(len(t.y)), "games": len(set(t.game.tolist())),
+                     "held_out_rows": int(held.sum()), "rmse": round(rmse, 3),
+                     "train_rmse": round(train_rmse, 3), "rmse_of_the_mean": round(base, 3)}
+        old = issue14_fit(t, f)
+        extra = ""
+        if old is not None and held.any():
+            report[f]["rmse_of_values_json"] = round(
+                float(np.sqrt(np.mean((old[held] - t.y[held]) ** 2))), 3)
+            extra = f", values.json {report[f]['rmse_of_values_json']:5.2f}"
+        print(f"{f:22} {len(t.y):7} rows {report[f]['games']:6} games  validation RMSE "
+              f"{rmse:5.2f} VP (train {train_rmse:5.2f}, the mean alone {base:5.2f}{extra})",
+              file=log, flush=True)
     temp, calib = temperature({f: tables[f] for f in preds}, preds)
     print(f"temperature {temp} VP: {calib}", file=log)
     return {"format": FORMAT, "version": VERSION, "kind": kind, "temperature": temp,
@@ -536,7 +629,7 @@ def run(a: Any, p: Any, out: Any = sys.stdout) -> int:
     if not 0 < a.sample <= 1:
         p.error("--sample must be in (0, 1]")
     try:
-        agents = parse_agents(a.agents)
+        agents = parse_agents(a.agents or DEFAULT_AGENTS)
     except ValueError as e:
         p.error(f"--agents: {e}")
     pool = humans()
@@ -556,9 +649,10 @@ def run(a: Any, p: Any, out: Any = sys.stdout) -> int:
     rows = sum(len(t.y) for t in tables.values())
     print(f"corpus: {meta['ended']} ended games of {meta['games']} ({meta['shards']} shards), "
           f"{rows} positions", file=out, flush=True)
-    model = fit(tables, a.kind, min_rows=a.min_rows, log=out)
+    model = fit(tables, a.kind, min_rows=a.min_rows, pooled=not a.per_faction, log=out)
     model["about"] = (f"{meta['ended']} games ({meta['games']} played), {rows} positions, "
-                      f"agents {a.agents}, sample {a.sample}; kind {a.kind}")
+                      f"agents {a.agents or DEFAULT_AGENTS}, sample {a.sample}; kind {a.kind}"
+                      f"{', per faction' if a.per_faction else ', one model of every faction'}")
     model["corpus"] = {**meta, "positions": rows}
     write_model(Path(a.out), model)
     figures["seconds"] = time.perf_counter() - t0

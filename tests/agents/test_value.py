@@ -158,3 +158,31 @@ def test_the_search_uses_the_learned_model_at_its_leaves(tmp_path: Path) -> None
     assert make_agent("mcts:iters=5,learned=1,temp=2", 0).temperature == 2  # type: ignore
     with pytest.raises(ModelError):
         make_agent(f"mcts:iters=5,learned=1,model={tmp_path / 'none.json'}")
+
+
+def _every_faction() -> list[str]:
+    from rootlaw.rl.train_value import humans
+
+    return humans()
+
+
+@pytest.mark.parametrize("me", _every_faction())
+def test_the_heuristic_and_the_search_play_every_faction(me: str) -> None:
+    """Every human faction (the Law's ten and the Crusader ones) against its three bots:
+    the heuristic agent plays a whole game, the search with the learned model the first
+    forty of its decisions."""
+    from rootlaw.rl.train_value import opponents
+    from rootlaw.sim import play_one
+
+    r = play_one([me, *opponents(me)], seed=11, agents={me: "heuristic:depth=1"})
+    assert r.reason != "unfinished" and r.decided[me] > 10
+    g = rootlaw.new_game(factions=[me, *opponents(me)], seed=12)
+    agent = make_agent("mcts:iters=6,learned=1", 3)
+    for i in range(40):
+        d = g.decision
+        if d is None:
+            break
+        assert d.seat == me  # the bots play inside the engine
+        option = decide(agent, g, seed=i)
+        assert option in d.options
+        g.apply(option)
