@@ -478,7 +478,7 @@ def train_value_flags(p: argparse.ArgumentParser) -> None:
                    help="game i has seed SEED + i (apart from the strength seeds)")
     p.add_argument("--corpus", default="corpus", help="folder of the corpus's shards")
     p.add_argument("--out", default="value_model.json", help="the model file to write")
-    p.add_argument("--kind", choices=("mlp", "gbdt", "linear"), default="mlp")
+    p.add_argument("--kind", choices=("mlp", "gbdt", "linear"), default="gbdt")
     p.add_argument("--agents", help="agents of the corpus's seats, SPEC@WEIGHT,... (default: "
                    "heuristic:depth=0@3,heuristic:depth=1@2,mcts:iters=24@1; bots play "
                    "themselves)")
