@@ -234,11 +234,13 @@ def fall_into_turmoil(g: Game, s: int) -> None:
 # ------------------------------------------------------------------- setup
 def starting_clearing(g: Game, s: int) -> int | None:
     """5.3.2: the corner diagonally opposite the keep's clearing; with no keep on the
-    map (no Marquise), a random corner."""
+    map (no Marquise), a random corner. A corner whose slots are full (a hireling's
+    vault, A.6.3) is passed over for another."""
     for c in g.clearings():
         if any(p[1] == "keep" for p in g.tokens[c]):
             far = g.board.opposite[c]
-            if far and g.may_place(s, far) and advanced.homeland_free(g, s, far):
+            if (far and g.may_place(s, far) and g.open_slots(far) > 0
+                    and advanced.homeland_free(g, s, far)):
                 return far
     free = [c for c in g.board.corners if g.may_place(s, c) and g.open_slots(c) > 0]
     free = advanced.bot_start_clearings(g, s, free)  # Appendix A (rulings.md)

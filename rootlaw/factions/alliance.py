@@ -185,9 +185,17 @@ def can_place_sympathy(g: Game, s: int, c: int) -> bool:
 
 
 def base_fits_after_revolt(g: Game, s: int, c: int) -> bool:
-    """A slot for the base once every enemy building has gone (rulings: 8.4.1)."""
-    staying = sum(1 for p in g.buildings[c] if p[0] == s or p[0] == RUIN)
-    return g.board.slots[c] > staying
+    """A slot for the base once every enemy building has gone (rulings: 8.4.1). What
+    stays: the ruin, s's own buildings and those of owners that are no enemy of s (a
+    hireling it controls, E.3.2) or that the revolt cannot remove (the Stoic Protector)."""
+    if g.hire is None:
+        staying = sum(1 for p in g.buildings[c] if p[0] == s or p[0] == RUIN)
+        return g.board.slots[c] > staying
+    from rootlaw.core.hired import removal_shielded
+    enemies = g.enemy_owners(s)
+    staying = sum(1 for p in g.buildings[c]
+                  if p[0] not in enemies or removal_shielded(g, s, p[0], c))
+    return g.slots_at(c) > staying
 
 
 def revolt_clearings(g: Game, s: int) -> list[int]:

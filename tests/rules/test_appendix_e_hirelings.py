@@ -537,3 +537,33 @@ def test_drafted_seats_never_keep_seat_names_with_hirelings() -> None:
     assert not any(is_seat_name(f) for f in g.factions)
     assert g.hire is not None and not set(g.hire.barred()) & set(g.factions)
     assert all(f in RELATED for f in g.hire.ids)
+
+
+def test_e3_2_a_revolt_makes_room_only_where_enemy_buildings_go() -> None:
+    """8.4.1.III removes enemy pieces only: a vault of a hireling the Alliance controls
+    stays, so the base needs a slot beside it (random games found a base placed over
+    the slots)."""
+    from rootlaw.factions.alliance import base_fits_after_revolt
+
+    def vault_in(controller: str | None, c: int) -> Game:
+        spec: dict[str, Any] = {"buildings": {c: ["vault"]}}
+        if controller:
+            spec["controller"] = controller
+        return build([A, E], step=("test.stop", A), phase="daylight", stop=True,
+                     hirelings={"vault_keepers": spec}, buildings={E: {2: ["roost"]}})
+
+    assert not base_fits_after_revolt(vault_in(A, 1), 0, 1)  # one slot, the vault stays
+    assert base_fits_after_revolt(vault_in(None, 1), 0, 1)  # an enemy's vault goes
+    assert base_fits_after_revolt(vault_in(A, 2), 0, 2)  # the roost goes, the vault stays
+
+
+def test_a6_3_a_bot_corner_filled_by_a_vault_is_passed_over() -> None:
+    """A.6.3 vaults come before the factions (A.8): the Electric Eyrie's corner opposite
+    the keep, full of a vault, gives way to another corner."""
+    from rootlaw.bots.electric_eyrie import starting_clearing
+
+    g = build([M, "electric_eyrie"], step=("test.stop", M), phase="daylight", stop=True,
+              tokens={M: {1: ["keep"]}},
+              hirelings={"vault_keepers": {"buildings": {3: ["vault"]}}})
+    assert g.board.opposite[1] == 3 and g.open_slots(3) == 0
+    assert starting_clearing(g, 1) in (2, 4)
