@@ -784,7 +784,7 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
     """The ways to take column ``col``'s action for one card of ``suit`` (BK.5.2.I-III)."""
     if col == CONQUER:  # battle or move (at least one warrior) from a matching clearing
         cls = [c for c in g.clearings() if suit_ok(g, suit, c)]
-        out: list[Option] = [("bk_battle", suit, c, g.factions[o])
+        out: list[Option] = [("bk_battle", suit, c, g.owner_name(o))  # a hireling: E.3.2
                              for c, o in battle_targets(g, s, cls)]
         out.extend(("bk_move", suit, a, b) for a, b in move_pairs(g, s, cls))
         if g.ferry:  # C.2.5
