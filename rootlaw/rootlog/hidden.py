@@ -82,7 +82,10 @@ class Hidden:
     def agree(self, g: Game, exp: Expect) -> Game:
         """``g`` (a copy if anything changes) with each card the line names out of a
         hidden place there, swapped in from where the engine holds it in secret."""
-        needs = self._needs(exp)
+        total: Counter[tuple[Place, frozenset[str]]] = Counter()
+        for place, ids, n in self._needs(exp):  # the same card named twice: two of it
+            total[(place, ids)] += n
+        needs = [(place, ids, n) for (place, ids), n in total.items()]
         named = {cid for _, ids, _ in needs for cid in ids}
         out = g
         for place, ids, n in needs:

@@ -163,8 +163,11 @@ class Lens:
 def delta(a: Snap, b: Snap) -> tuple[Ledger, Ledger]:
     """(removed, added) between two snaps: only their changed parts are compared."""
     net: Ledger = Counter()
-    for name, (raw, led) in b.areas.items():
+    for name, area in b.areas.items():
         prev = a.areas.get(name)
+        if prev is area:  # kept from the snap before (Lens.snap): unchanged
+            continue
+        raw, led = area
         if prev is not None and prev[0] == raw:
             continue
         for k, v in led.items():
@@ -211,19 +214,29 @@ def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]
                     removed[deck] += drawn
 
 
+_PLAIN: Final = frozenset({str, int, bool, float, type(None), tuple, frozenset})
+_SLOTS: dict[type, tuple[str, ...]] = {}  # per class, the slots of it and its bases
+
+
 def _raw(x: Any) -> Any:
     """A faction state as a plain comparable value (its slots, dicts as sorted pairs)."""
-    if isinstance(x, dict):
+    t = type(x)
+    if t in _PLAIN:
+        return x
+    if t is dict:
         return tuple(sorted((k, _raw(v)) for k, v in x.items()))
-    if isinstance(x, list):
+    if t is list:
         return tuple(_raw(v) for v in x)
-    slots = getattr(type(x), "__slots__", None)
-    if slots and not isinstance(x, tuple | str):
-        names_: list[str] = []
-        for cls in type(x).__mro__:
-            names_.extend(getattr(cls, "__slots__", ()))
-        return tuple(_raw(getattr(x, n, None)) for n in names_)
-    return x
+    names_ = _SLOTS.get(t)
+    if names_ is None:
+        found: list[str] = []
+        for cls in t.__mro__:
+            slots = getattr(cls, "__slots__", ())
+            found.extend((slots,) if isinstance(slots, str) else slots)
+        names_ = _SLOTS[t] = tuple(found)
+    if not names_:
+        return x
+    return tuple(_raw(getattr(x, n, None)) for n in names_)
 
 
 def _hidden_raw(g: Game) -> Any:
@@ -410,7 +423,8 @@ def _eyrie(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:
         for cid in col:
             if cid != VIZIER:
                 out[(("c", cid), ("board", L, key))] += 1
-    _order(g, s, L, out)
+    # the Electric Eyrie's order card goes into its Decree in the step it is revealed
+    # (Rootbotics 5.4.1-5.4.3): it is there, not beside it
 
 
 def _order(g: Game, s: int, L: str, out: Ledger) -> None:

@@ -29,6 +29,8 @@ from rootlaw.rootlog.parser import parse, parse_action
 from rootlaw.rootlog.search import Context, at_boundary, search, start
 from rootlaw.rootlog.tree import Reveal, Rootlog, Turn
 
+FIRST_TRIES = 1500  # a hand-written line is searched in its own order this long first
+
 
 @dataclass(frozen=True)
 class Flag:
@@ -180,7 +182,13 @@ def _play(g: Game, t: Turn, i: int, exp: Expect, letters: list[str], strict: boo
     if not reason:
         ctx = Context(exp, letters, strict, False, t.faction)
         ctx.partial = last
+        if not strict:  # a record written by hand: first in its order (people write
+            ctx.ordered, ctx.limit = True, FIRST_TRIES  # what happens as it happens)
         node = search(start(g, ctx), ctx)
+        if node is None and not strict:  # then in any order: a line may group changes
+            ctx = Context(exp, letters, strict, False, t.faction)
+            ctx.partial = last
+            node = search(start(g, ctx), ctx)
         if node is not None:
             return node.g, None
         reason = ctx.reason or "no sequence of legal options produces these movements"

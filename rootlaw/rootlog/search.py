@@ -21,8 +21,18 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from rootlaw.core.game import Game
+from rootlaw.rootlog import names
 from rootlaw.rootlog.expect import ANY, BATTLE, SHOWN, TRICK, Atom, Expect, matches
-from rootlaw.rootlog.ledger import ALL, SETTINGS, Key, Lens, Snap, delta, fold_reshuffle
+from rootlaw.rootlog.ledger import (
+    ALL,
+    SETTINGS,
+    Key,
+    Lens,
+    Snap,
+    delta,
+    fold_reshuffle,
+    place_of,
+)
 
 MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
 _SIDES: Final = {"r", "e"}
@@ -46,6 +56,9 @@ class Context:
         self.setup = setup
         self.me = me
         self.seats = seats or {}  # setup: the letter each seat must take (A.8.2)
+        # the changes in the line's order (rootlaw's records; a first try for others)
+        self.ordered = strict and not setup
+        self.limit = MAX_TRIALS
         self.trials = 0
         self.lens = Lens(ALL, letters)
         self.partial = False
@@ -124,11 +137,11 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
         return None
     seen.add(key)
     for o in order(g.decision.options, node, ctx):
-        if ctx.trials >= MAX_TRIALS:
+        if ctx.trials >= ctx.limit:
             if not ctx.bounded:
                 ctx.bounded = True
                 closest = f"; closest: {ctx.reason}" if ctx.reason else ""
-                ctx.reason = (f"no sequence of legal options found within {MAX_TRIALS} "
+                ctx.reason = (f"no sequence of legal options found within {ctx.limit} "
                               f"tries (search bound){closest}")
             return None
         for child in trials(node, o, ctx):
@@ -334,7 +347,8 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
         elif kind == "quests":
             want = _stacked(list(value), ctx.exp.quests[node.quests:])
         elif kind in ("militant_setup_cards", "setup_cards") and ctx.pool:
-            want = _dealt(kind, list(value), ctx.pool)
+            want = _dealt(kind, list(value), ctx.pool,
+                          {names.LETTERS.get(L, "") for L in ctx.seats.values()})
         elif kind in ("relics", "relic_forests"):
             want = _relics(kind, list(value), ctx, node.g, relics)
             if kind == "relics":
@@ -431,9 +445,12 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game,
     return [x if x is not None else spare.pop(0) for x in out]
 
 
-def _dealt(kind: str, cards: list[str], pool: list[str]) -> list[str]:
+def _dealt(kind: str, cards: list[str], pool: list[str], chosen: set[str]) -> list[str]:
     """A.8.1: the setup cards shuffled so the record's pool is dealt, in its order: one
-    militant card first (popped from the militant pile), then the others."""
+    militant card first (popped from the militant pile), then the others; the last one
+    dealt (locked if an insurgent, A.8.1.II) one the record lets be locked where the
+    pool's order does not: a militant, or a card nobody chose (the header's order is
+    the pool's, not the deal's)."""
     from rootlaw.core.advanced import MILITANT, SETUP_CARDS
 
     if kind == "militant_setup_cards":
@@ -444,6 +461,11 @@ def _dealt(kind: str, cards: list[str], pool: list[str]) -> list[str]:
         return rest + [mil]
     first_mil = next((f for f in pool if SETUP_CARDS.get(f) == MILITANT), None)
     others = [f for f in pool if f != first_mil and f in cards]
+    if others and SETUP_CARDS.get(others[-1]) != MILITANT and others[-1] in chosen:
+        free = [f for f in others if SETUP_CARDS.get(f) == MILITANT or f not in chosen]
+        if free:
+            others.remove(free[-1])
+            others.append(free[-1])
     rest = [c for c in cards if c not in others]
     return rest + list(reversed(others))
 
@@ -663,7 +685,7 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     silent = _silent(units, ctx)
     # a record rootlaw wrote follows the engine's order: a trial's changes are the next
     # ones written (checked below: no hole before the last one taken)
-    ordered = ctx.strict and not ctx.setup
+    ordered = ctx.ordered
     for u, (sign, key, n) in enumerate(units):
         if key[0][0] in SETTINGS:
             continue
@@ -755,10 +777,13 @@ def _deposed() -> frozenset[str]:
 
 def _tolerated(sign: int, key: Key, ctx: Context) -> bool:
     """Changes a hand-written record often leaves out (4 Semantics): never in strict
-    mode (a record rootlaw wrote)."""
+    mode (a record rootlaw wrote), but for the ruins' items at setup (face down under
+    their ruins, 9.1: nobody writes them; the setup may deal them more than once)."""
+    comp, place = key
+    if ctx.setup and comp[0] == "i" and place[0] == "ruin":
+        return True
     if ctx.strict:
         return False
-    comp, place = key
     if comp[0] == "shown":
         return True  # a record may leave a reveal out
     if comp[0] == "i" and place[0] == "items":
@@ -882,10 +907,28 @@ def _why(sign: int, key: Key, got: int, n: int, ctx: Context) -> str:
 
 # ---------------------------------------------------------------- ordering
 
+_COUNT_VERBS: Final = frozenset({"warriors"})  # options that say how many
+
+
 def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
-    """The options most likely first: those naming what the line does next."""
+    """The options most likely first: those naming what the line does next (none, in
+    the line's order, when warriors are to move but the line moves none any more: a
+    branch that cannot match)."""
     tokens: Counter[Any] = Counter()
     pending = [i for i, n in enumerate(node.left) if n]
+    d = node.g.decision
+    if ctx.ordered and d is not None and d.kind == "move_count" and all(
+            isinstance(o, tuple) and len(o) == 2 and o[0] in _COUNT_VERBS and o[1] > 0
+            for o in options):
+        if not any(_warriors(ctx.atoms[i].comp) for i in pending):
+            return []
+    if ctx.ordered and d is not None and d.kind == "move":  # warriors leave the origin:
+        leaving = {_origin(node.g, ctx.atoms[i]) for i in pending  # a line that has none
+                   if ctx.atoms[i].sign < 0 and _warriors(ctx.atoms[i].comp)}  # leave
+        if ANY not in leaving:  # there cannot take that move
+            options = [o for o in options if not (
+                isinstance(o, tuple) and len(o) == 3 and o[0] == "move"
+                and isinstance(o[1], int) and place_of(node.g, o[1]) not in leaving)]
     for w, i in enumerate(pending[:4]):
         a = ctx.atoms[i]
         weight = 4 - w
@@ -899,6 +942,9 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
 
     def score(o: Any) -> tuple[int, int]:
         s = 0
+        if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], int) and \
+                o[0] in _COUNT_VERBS:  # ("warriors", n): how many, not where
+            return (0, -tokens.get(("#", o[1]), 0))
         for x in o[1:] if isinstance(o, tuple) else ():
             for y in _flat(x):
                 s += tokens.get(_LETTER.get(y, y) if isinstance(y, str) else y, 0)
@@ -911,9 +957,24 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
     return sorted(options, key=score)
 
 
+def _origin(g: Game, a: Atom) -> Any:
+    """The place an atom's warriors leave (ANY where the line does not say one)."""
+    p = a.place
+    return p if isinstance(p, tuple) and len(p) == 2 and p[0] == "c" and \
+        isinstance(p[1], int) else ANY
+
+
+def _warriors(comp: Any) -> bool:
+    """Whether a line's component may be warriors (a move's count decides them)."""
+    if isinstance(comp, frozenset):
+        return any(_warriors(c) for c in comp)
+    head = comp[0] if isinstance(comp, tuple) and comp else ANY
+    return head is ANY or (isinstance(head, str) and head.startswith("w")) or \
+        (isinstance(head, frozenset) and any(str(h).startswith("w") for h in head))
+
+
 def _letters() -> dict[str, str]:
     from rootlaw.core.faction_api import FACTIONS
-    from rootlaw.rootlog import names
 
     out: dict[str, str] = {}
     for f in FACTIONS:
