@@ -253,7 +253,7 @@ def build(
             setattr(g, name, [empty] * n)
     g._decision = None
     g.pieces_changed()
-    g._where = {}  # the piece index: the map was emptied above
+    g._index_all()  # the piece index: the map was emptied above
     g.relink()  # the map's paths now; the Burrow's links follow its tunnels (12.2.2)
     if ruins:
         for c in g.clearings():

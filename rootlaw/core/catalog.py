@@ -73,6 +73,8 @@ class Board:
     # ``clearings`` stays the map's; ``all_clearings`` adds the Burrow.
     burrow: int = 0
     all_clearings: tuple[int, ...] = ()
+    # clearing -> indexes of the forests on its edge (2.4.1), worked out once
+    forests_at: tuple[tuple[int, ...], ...] = ()
 
 
 DECK_FILES: Final = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
@@ -158,6 +160,8 @@ def board(name: str, burrow: bool = False) -> Board:
         the_pass=int(m.get("the_pass") or 0),
         fixed_suits=fixed,
         all_clearings=ids,
+        forests_at=tuple(tuple(i for i in range(len(forests)) if c in forests[i][1])
+                         for c in range(n + 1)),
     )
 
 
@@ -176,6 +180,7 @@ def _with_burrow(b: Board) -> Board:
         fixed_suits=b.fixed_suits + ("",) if b.fixed_suits is not None else None,
         burrow=k,
         all_clearings=b.clearings + (k,),
+        forests_at=b.forests_at + ((),),
     )
 
 

@@ -18,7 +18,7 @@ from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_
 from rootlaw.core.game import Game
 from rootlaw.core.hired import hireling_takes_crafted
 from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, distinct, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("craft", "craft {c1}{w2:any suit paid as }")  # the suits chosen for "?" costs
@@ -30,6 +30,10 @@ CRAFTABLE: Final = frozenset({"item", "persistent", "immediate"})
 
 # the suits a cost of n question marks may be paid with, n = 0..4 (Royal Claim: four)
 ANY_SUITS: Final = tuple(tuple(combinations_with_replacement(SUITS, n)) for n in range(5))
+# each of those as pieces by suit (fox, rabbit, mouse), worked out once
+ANY_NEEDS: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
+    tuple((c.count("fox"), c.count("rabbit"), c.count("mouse")) for c in combos)
+    for combos in ANY_SUITS)
 
 
 def craft_options(g: Game, s: int) -> list[Option]:
@@ -42,7 +46,7 @@ def craft_options(g: Game, s: int) -> list[Option]:
     forge = forge_items_for(g, s) if g.landmarks is not None else ()
     out: list[Option] = []
     cards = g.deckdef.cards
-    for cid in dict.fromkeys(g.hands[s]):
+    for cid in distinct(g.hands[s]):
         card = cards[cid]
         if card.kind not in CRAFTABLE:
             continue
@@ -66,11 +70,13 @@ def craft_options(g: Game, s: int) -> list[Option]:
             if not card.anys:
                 out.append((verb, cid, ()))
                 continue
-            for combo in ANY_SUITS[card.anys]:
-                left = (rest[0] - combo.count("fox"), rest[1] - combo.count("rabbit"),
-                        rest[2] - combo.count("mouse"))
+            combos = ANY_SUITS[card.anys]
+            needs = ANY_NEEDS[card.anys]
+            for k in range(len(combos)):
+                more = needs[k]
+                left = (rest[0] - more[0], rest[1] - more[1], rest[2] - more[2])
                 if _short(left) <= wild:
-                    out.append((verb, cid, combo))
+                    out.append((verb, cid, combos[k]))
     return out
 
 

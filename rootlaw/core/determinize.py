@@ -169,14 +169,7 @@ class Sampler:
     # ------------------------------------------------------------------ inside
     def _shuffle(self, values: list[str]) -> list[str]:
         out = values[:]
-        state = self._state
-        i = len(out) - 1
-        while i > 0:
-            state, x = _rng.next_state(state)
-            j = x % (i + 1)
-            out[i], out[j] = out[j], out[i]
-            i -= 1
-        self._state = state
+        self._state = _rng.shuffle(self._state, out)
         return out
 
     def _deal(self, g: Game, pools: dict[str, list[str]]) -> None:

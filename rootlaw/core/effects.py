@@ -13,7 +13,7 @@ from rootlaw.core.cards_ep import take_random_card
 from rootlaw.core.game import Game
 from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, distinct, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
@@ -47,19 +47,28 @@ def dominance_achieved(g: Game, s: int) -> bool:
 def dominance_options(g: Game, s: int) -> list[Option]:
     """3.3.1 activate (10+ VP) and 3.3.4 take an available dominance card."""
     out: list[Option] = []
-    hand = g.hands[s]
-    if not g.available and (g.vp[s] < DOMINANCE_MIN_VP or g.dominance[s] is not None):
+    available = g.available
+    if not available and (g.vp[s] < DOMINANCE_MIN_VP or g.dominance[s] is not None):
         return out
+    hand = g.hands[s]
+    cards = g.deckdef.cards
     if (g.dominance[s] is None and g.vp[s] >= DOMINANCE_MIN_VP
             and g.fdefs[s].can_activate_dominance(g, s)):
-        for cid in dict.fromkeys(hand):
-            if g.card(cid).kind == "dominance":
-                out.append(("activate", cid))
-    for dom in dict.fromkeys(g.available):
-        suit = g.suit_of(dom)
-        payers = ([c for c in dict.fromkeys(hand) if g.suit_of(c) == "bird"] if suit == "bird"
-                  else g.cards_matching(s, suit))
-        out.extend(("take_dominance", dom, pay) for pay in payers)
+        for cid in hand:  # a dominance card in hand is rare: repeats checked only then
+            if cards[cid].kind == "dominance":
+                o: Option = ("activate", cid)
+                if o not in out:
+                    out.append(o)
+    if not available:
+        return out
+    for dom in distinct(available):
+        suit = cards[dom].suit
+        if suit == "bird":  # 3.3.4: a bird dominance card is taken with a bird card
+            payers = [c for c in distinct(hand) if cards[c].suit == "bird"]
+        else:
+            payers = g.cards_matching(s, suit)
+        for pay in payers:
+            out.append(("take_dominance", dom, pay))
     return out
 
 
@@ -134,9 +143,12 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
     if g.deckdef.ep:
         out += cards_ep.daylight_options(g, s)
     if "tax_collector" in played and "tax_collector" not in g.once:
-        out.extend(("tax_collector", c) for c in g.clearings() if g.removable_warriors(s, c))
+        for c in g.clearings():
+            if g.removable_warriors(s, c):
+                out.append(("tax_collector", c))
     if "codebreakers" in played and "codebreakers" not in g.once:
-        out.extend(("codebreakers", g.factions[o]) for o in g.others(s))
+        for o in g.others(s):
+            out.append(("codebreakers", g.factions[o]))
     return out
 
 

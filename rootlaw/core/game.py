@@ -25,7 +25,7 @@ from rootlaw.core.faction_api import (
     ruleset,
 )
 from rootlaw.core.hired import Hire
-from rootlaw.core.options import Decision, Option
+from rootlaw.core.options import Decision, Option, distinct
 from rootlaw.core.steps import STEPS, Step
 
 if TYPE_CHECKING:
@@ -102,10 +102,13 @@ class Game:
     ruin_items: list[tuple[str, ...]]  # items under each clearing's ruin (9.3.4)
     removed_items: list[str]  # items removed from the game (G.1.22)
     _rulers: list[int] | None  # cache of who rules each clearing; None when stale
-    # index: each building and token kind on the map -> its clearings, in order, with
-    # repeats; kept by place_building/place_token/take_piece and shared with copies, so
-    # it is replaced on change, never changed in place
-    _where: dict[Piece, tuple[int, ...]]
+    # index: by owner (position owner + 1: the ruins' -1 first, then the seats, then the
+    # hirelings), each building and token kind on the map -> its clearings, in order,
+    # with repeats; kept by place_building/place_token/take_piece and shared with copies,
+    # so the list and the owner's dict are replaced on change, never changed in place
+    # (one list index and one lookup by an interned string: no (owner, kind) tuple to
+    # build, hash and compare on every count)
+    _where: list[dict[str, tuple[int, ...]]]
     # the map now (Appendix C): adjacency (2.2.1; C.3.2 closed paths are not paths), the
     # closed paths still on the map (C.3.3 removes them), the Ferry's clearing (C.2.5)
     adj: tuple[tuple[int, ...], ...]
@@ -199,7 +202,7 @@ class Game:
         g.removed_items = []
         g._decision = None
         g._rulers = None
-        g._where = {}
+        g._where = []
         g.adj = g.board.adj
         g.closed = g.board.closed_at_setup  # C.3.1
         g.ferry = g.board.ferry_start  # C.2.1
@@ -229,11 +232,17 @@ class Game:
         d = self._decision
         if d is None:
             raise IllegalAction("the game is over: no decision is pending", "3.1")
-        try:
-            i = d.options.index(option)
-        except ValueError:
-            raise IllegalAction(self._why_illegal(option, d), d.rule) from None
-        chosen = d.options[i]
+        opts = d.options
+        i = 0
+        n = len(opts)
+        while i < n and opts[i] is not option:  # an option given back as listed: no compare
+            i += 1
+        if i == n:
+            try:
+                i = opts.index(option)
+            except ValueError:
+                raise IllegalAction(self._why_illegal(option, d), d.rule) from None
+        chosen = opts[i]
         st = self.stack.pop()
         self._log = (("d", d.seat, chosen), self._log)
         self._decision = None
@@ -419,8 +428,8 @@ class Game:
         self._log = (("r", kind, value), self._log)
 
     def _below(self, n: int) -> int:
-        self.rng, x = _rng.next_state(self.rng)
-        return x % n
+        self.rng, x = _rng.next_below(self.rng, n)
+        return x
 
     def random_index(self, kind: str, n: int) -> int:
         """Every random result is forced (tests) or drawn, and logged."""
@@ -447,9 +456,7 @@ class Game:
         entry = self._forced(kind)
         if entry is None:
             out = cards[:]
-            for i in range(len(out) - 1, 0, -1):
-                j = self._below(i + 1)
-                out[i], out[j] = out[j], out[i]
+            self.rng = _rng.shuffle(self.rng, out)  # each place from the last: _below(i + 1)
             self._drawn(kind, out)
             return out[:]
         value = [str(x) for x in entry[1]]
@@ -539,9 +546,9 @@ class Game:
         cards = self.deckdef.cards
         for cid in self.hands[s]:
             cs = cards[cid].suit
-            if (cs == suit or cs == "bird") and cid not in out:
+            if cs == suit or cs == "bird":
                 out.append(cid)
-        return out
+        return distinct(out) if len(out) > 1 else out
 
     # ------------------------------------------------------------------ score
     def score(self, s: int, n: int, reason: str) -> None:
@@ -645,7 +652,7 @@ class Game:
         for s in range(len(fdefs)):
             token = fdefs[s].burrow_token
             if token:
-                return self._where.get((s, token), ())
+                return self.piece_clearings(s, token)
         return ()
 
     def adjacent(self, c: int) -> tuple[int, ...]:
@@ -820,7 +827,7 @@ class Game:
         lm = self.landmarks
         if lm is None or lm.lost_city != c:
             return self.cards_matching(s, self.suits[c])
-        return list(dict.fromkeys(self.hands[s]))
+        return distinct(self.hands[s])
 
     def slots_at(self, c: int) -> int:
         """Building slots of clearing c (2.2.3): the printed ones (a ruin covers one,
@@ -839,9 +846,8 @@ class Game:
             return 0
         lc = lm.lost_city
         n = 0
-        where = self._where
         for kind in kinds:
-            for c in where.get((s, kind), ()):
+            for c in self.piece_clearings(s, kind):
                 if c == lc:
                     n += 1
         return n
@@ -1136,20 +1142,23 @@ class Game:
     def buildings_of(self, s: int, kind: str) -> list[int]:
         """Clearings holding each of s's buildings (or tokens) of ``kind``, with repeats,
         in clearing order. A new list: callers may change it."""
-        return list(self._where.get((s, kind), ()))
+        return list(self.piece_clearings(s, kind))
 
     def piece_clearings(self, s: int, kind: str) -> tuple[int, ...]:
         """Like ``buildings_of``, as a tuple to read (no copy)."""
-        return self._where.get((s, kind), ())
+        where = self._where
+        i = s + 1
+        if i < len(where):
+            found = where[i].get(kind)
+            if found is not None:
+                return found
+        return ()
 
     def count_kinds(self, s: int, kinds: tuple[str, ...]) -> int:
         """How many of s's buildings and tokens of any of ``kinds`` are on the map."""
         n = 0
-        where = self._where
         for kind in kinds:
-            found = where.get((s, kind))
-            if found is not None:
-                n += len(found)
+            n += self.count_building(s, kind)
         return n
 
     def kinds_clearings(self, s: int, kinds: tuple[str, ...]) -> tuple[int, ...]:
@@ -1159,7 +1168,7 @@ class Game:
             return self.piece_clearings(s, kinds[0])
         out: list[int] = []
         for kind in kinds:
-            out.extend(self._where.get((s, kind), ()))
+            out.extend(self.piece_clearings(s, kind))
         out.sort()
         return tuple(out)
 
@@ -1170,7 +1179,7 @@ class Game:
         suits = self.suits
         lm = self.landmarks
         wild = lm.lost_city if lm is not None else 0  # any suit there: wild_pieces
-        for c in self._where.get((s, kind), ()):
+        for c in self.piece_clearings(s, kind):
             if c == wild:
                 continue
             suit = suits[c]
@@ -1182,41 +1191,55 @@ class Game:
                 mouse += 1
         return (fox, rabbit, mouse)
 
-    def _index_all(self) -> dict[Piece, tuple[int, ...]]:
-        """The piece index built from the map (for a loaded game)."""
-        where: dict[Piece, tuple[int, ...]] = {}
+    def _index_all(self) -> None:
+        """Build the piece index from the map (a loaded game, or a map set by hand)."""
+        self._where = []
         for c in range(1, len(self.buildings)):
             for p in self.buildings[c] + self.tokens[c]:
-                where[p] = where.get(p, ()) + (c,)
+                self._index_add(p, c)
         for i in range(len(self.forest_tokens)):
             for p in self.forest_tokens[i]:
-                where[p] = where.get(p, ()) + (FOREST + i,)
-        return where
+                self._index_add(p, FOREST + i)
 
     def _index_add(self, piece: Piece, c: int) -> None:
-        where = dict(self._where)  # copy on write: copies share the index
-        old = where.get(piece, ())
+        where = self._where[:]  # copy on write: copies share the index
+        o: int = piece[0] + 1
+        while len(where) <= o:
+            where.append({})
+        kinds = dict(where[o])
+        kind: str = piece[1]
+        old = kinds.get(kind, ())
         i = 0
         while i < len(old) and old[i] <= c:  # keep clearing order
             i += 1
-        where[piece] = old[:i] + (c,) + old[i:]
+        kinds[kind] = old[:i] + (c,) + old[i:]
+        where[o] = kinds
         self._where = where
 
     def _index_remove(self, piece: Piece, c: int) -> None:
-        where = dict(self._where)
-        old = where[piece]
+        where = self._where[:]
+        o: int = piece[0] + 1
+        kinds = dict(where[o])
+        kind: str = piece[1]
+        old = kinds[kind]
         i = old.index(c)
         rest = old[:i] + old[i + 1:]
         if rest:
-            where[piece] = rest
+            kinds[kind] = rest
         else:
-            del where[piece]
+            del kinds[kind]
+        where[o] = kinds
         self._where = where
 
     def count_building(self, s: int, kind: str) -> int:
         """How many of s's buildings (or tokens) of ``kind`` are on the map."""
-        found = self._where.get((s, kind))
-        return len(found) if found is not None else 0
+        where = self._where
+        i = s + 1
+        if i < len(where):
+            found = where[i].get(kind)
+            if found is not None:
+                return len(found)
+        return 0
 
     def count_token(self, s: int, kind: str) -> int:
         """How many of s's tokens of ``kind`` are on the map (pieces are told apart by kind)."""
@@ -1323,15 +1346,16 @@ class Game:
     def seat_of(self, faction: str) -> int:
         """The seat of a faction, or of a seat name (``seat3``) in a drafted game (A.8.2:
         a seat keeps its name after its player chose a faction)."""
-        try:
-            return self.factions.index(faction)
-        except ValueError:
-            if self.adv is not None and faction in self.adv.names:
-                return self.adv.names.index(faction)
-            hire = self.hire  # a hireling's card id (options naming it: battle)
-            if hire is not None and faction in hire.ids:
-                return len(self.factions) + hire.ids.index(faction)
-            raise
+        factions = self.factions
+        for i in range(len(factions)):  # a loop: tuple.index is a method call by name
+            if factions[i] == faction:
+                return i
+        if self.adv is not None and faction in self.adv.names:
+            return self.adv.names.index(faction)
+        hire = self.hire  # a hireling's card id (options naming it: battle)
+        if hire is not None and faction in hire.ids:
+            return len(self.factions) + hire.ids.index(faction)
+        raise ValueError(f"{faction!r} is not seated in this game")
 
     def same_seat(self, a: str, b: str) -> bool:
         """Whether two names are one seat: a faction, or in a drafted game the seat's name
@@ -1576,7 +1600,7 @@ class Game:
                 raise LoadError("undrafted seats in a game without the Advanced Setup (A.8)")
         g._decision = None
         g._rulers = None
-        g._where = g._index_all()
+        g._index_all()
         g._sharer_of = ()
         g._sharer = -1
         g.shares = _sharer(g.fdefs) >= 0

@@ -30,6 +30,36 @@ _NAMES: Final[dict[str, str]] = {}
 _SECRET: Final[dict[str, str]] = {}
 
 
+def distinct(items: list[str]) -> list[str]:
+    """The items without repeats, in first-seen order (card ids of a hand: one option per
+    card). ``dict.fromkeys`` does the same, but compiled it is a method call on the type
+    by name, which costs several times this loop over a short list."""
+    out: list[str] = []
+    for x in items:
+        new = True
+        for y in out:
+            if x == y:
+                new = False
+                break
+        if new:
+            out.append(x)
+    return out
+
+
+def distinct_ints(items: list[int]) -> list[int]:
+    """``distinct`` for clearings."""
+    out: list[int] = []
+    for x in items:
+        new = True
+        for y in out:
+            if x == y:
+                new = False
+                break
+        if new:
+            out.append(x)
+    return out
+
+
 # every deck a card id may come from (the prototype's: a variant rule set's, DESIGN.md)
 DECK_NAMES: Final = ("standard", "exiles_partisans", "prototype")
 

@@ -11,7 +11,7 @@ from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import ferry_pairs, move_pairs
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, distinct, distinct_ints, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -237,10 +237,11 @@ class AddToDecree(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s, added, bird = st[1], st[2], st[3]
         out: list[Option] = []
-        for cid in dict.fromkeys(g.hands[s]):
+        for cid in distinct(g.hands[s]):
             if bird and g.suit_of(cid) == "bird":
                 continue
-            out.extend(("decree", cid, col) for col in COLUMNS)
+            for col in COLUMNS:
+                out.append(("decree", cid, col))
         if added or not out:
             out.append(("done",))
         return out
@@ -311,7 +312,7 @@ def column_actions(g: Game, s: int, col: int, suit: str) -> list[Option]:
     if col == 0:
         if not g.warrior_supply(s):
             return []
-        at = dict.fromkeys(g.buildings_of(s, "roost"))
+        at = distinct_ints(g.buildings_of(s, "roost"))
         return [("decree_recruit", suit, c) for c in at
                 if suit_ok(g, suit, c) and g.may_place(s, c)]
     if col == 1:
@@ -333,9 +334,11 @@ def roost_sites(g: Game, s: int, suit: str | None = None) -> list[int]:
     """Clearings a roost could go in, rule aside (of the suit, if given: the cheap test
     first): an open slot (2.2.3), no roost already (7.5.2.IV), and nothing forbidding
     the Eyrie to place there."""
-    roosts = set(g.buildings_of(s, "roost"))
+    roosts = [False] * len(g.buildings)
+    for c in g.piece_clearings(s, "roost"):
+        roosts[c] = True
     return [c for c in g.clearings()
-            if (suit is None or suit_ok(g, suit, c)) and c not in roosts
+            if (suit is None or suit_ok(g, suit, c)) and not roosts[c]
             and g.open_slots(c) > 0 and g.may_place(s, c)]
 
 
@@ -353,7 +356,7 @@ class ResolveDecree(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s, col, todo = st[1], st[2], st[3]
         out = daylight_extras(g, s)
-        for suit in dict.fromkeys(todo):
+        for suit in distinct(list(todo)):
             acts = column_actions(g, s, col, suit)
             out += acts if acts else [("turmoil", suit)]
         if not todo:

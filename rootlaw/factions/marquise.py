@@ -12,7 +12,7 @@ from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import can_move, move_options, move_step
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, distinct, distinct_ints, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 ME: Final = Faction.MARQUISE
@@ -55,10 +55,9 @@ class MarquiseState(FactionState):
 
 
 def keep_clearing(g: Game, s: int) -> int:
-    for c in g.clearings():
-        if (s, "keep") in g.tokens[c]:
-            return c
-    return 0
+    """The keep's clearing (6.2.2), 0 once it is removed."""
+    at = g.piece_clearings(s, "keep")
+    return at[0] if at else 0
 
 
 def wood_supply(g: Game, s: int) -> int:
@@ -105,7 +104,7 @@ class Marquise(FactionDef):
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """6.2.2 The Keep: other players cannot place pieces in the keep's clearing."""
-        return (s, "keep") in g.tokens[c]
+        return keep_clearing(g, s) == c
 
     def on_warriors_removed(self, g: Game, s: int, c: int, n: int, by: int,
                             defending: bool) -> Sequence[Step]:
@@ -294,7 +293,7 @@ class PlaceWood(Handler):
             return [("done",)]
         if left >= len(todo):
             return [("wood", 0)]  # enough for all: no choice
-        return [("wood", c) for c in dict.fromkeys(todo)]
+        return [("wood", c) for c in distinct_ints(todo)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
@@ -346,10 +345,19 @@ def _ruled_groups(g: Game, s: int) -> dict[int, int]:
     return group
 
 
+def wood_at(g: Game, s: int) -> list[int]:
+    """s's wood by clearing (from the piece index: no scan of the map)."""
+    wood = [0] * len(g.tokens)
+    for c in g.piece_clearings(s, "wood"):
+        wood[c] += 1
+    return wood
+
+
 def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
     wood: dict[int, int] = {}
+    at = wood_at(g, s)
     for c, root in group.items():
-        n = g.tokens[c].count((s, "wood"))
+        n = at[c]
         if n:
             wood[root] = wood.get(root, 0) + n
     return wood
@@ -357,8 +365,12 @@ def _wood_by_group(g: Game, s: int, group: dict[int, int]) -> dict[int, int]:
 
 def _cheapest(g: Game, s: int) -> int | None:
     """The wood cost of the cheapest building left on the tracks (6.5.4.II)."""
-    costs = [COST[n] for n in (g.count_building(s, k) for k in KINDS) if n < len(COST)]
-    return min(costs) if costs else None
+    best = -1
+    for kind in KINDS:
+        n = g.count_building(s, kind)
+        if n < len(COST) and (best < 0 or COST[n] < best):
+            best = COST[n]
+    return best if best >= 0 else None
 
 
 def can_build(g: Game, s: int) -> bool:
@@ -371,22 +383,27 @@ def can_build(g: Game, s: int) -> bool:
     ruler = g.rulers()
     limited = g.placement_limited(s)
     if cheapest == 0:
-        return any(ruler[c] == s and g.open_slots(c) > 0 and (not limited or g.may_place(s, c))
-                   for c in g.clearings())
+        for c in g.clearings():
+            if ruler[c] == s and g.open_slots(c) > 0 and (not limited or g.may_place(s, c)):
+                return True
+        return False
     adj = g.adj
-    seen: set[int] = set()
-    for start in g.buildings_of(s, "wood"):
-        if start in seen or ruler[start] != s:
+    at = wood_at(g, s)
+    seen = [False] * len(at)
+    for start in g.piece_clearings(s, "wood"):
+        if seen[start] or ruler[start] != s:
             continue
-        seen.add(start)
-        todo, wood, slot = [start], 0, False
+        seen[start] = True
+        todo = [start]
+        wood = 0
+        slot = False
         while todo:
             x = todo.pop()
-            wood += g.tokens[x].count((s, "wood"))
+            wood += at[x]
             slot = slot or g.open_slots(x) > 0 and (not limited or g.may_place(s, x))
             for y in adj[x]:
-                if y not in seen and ruler[y] == s:
-                    seen.add(y)
+                if not seen[y] and ruler[y] == s:
+                    seen[y] = True
                     todo.append(y)
         if slot and wood >= cheapest:
             return True
@@ -431,8 +448,9 @@ def overwork_options(g: Game, s: int) -> list[Option]:
     if not wood_supply(g, s) or not g.hands[s]:
         return []
     out: list[Option] = []
-    for c in dict.fromkeys(placeable(g, s, "sawmill")):
-        out.extend(("overwork", c, card) for card in g.cards_matching_clearing(s, c))
+    for c in distinct_ints(placeable(g, s, "sawmill")):
+        for card in g.cards_matching_clearing(s, c):
+            out.append(("overwork", c, card))
     return out
 
 
@@ -464,7 +482,13 @@ class Actions(Handler):
                 out.append(("action", "build"))
             if can_overwork(g, s):
                 out.append(("action", "overwork"))
-        out += [("bird", c) for c in dict.fromkeys(g.hands[s]) if g.suit_of(c) == "bird"]
+        birds: list[str] = []
+        cards = g.deckdef.cards
+        for cid in g.hands[s]:
+            if cards[cid].suit == "bird":
+                birds.append(cid)
+        for cid in distinct(birds):
+            out.append(("bird", cid))
         out.append(("end",))
         return out
 
@@ -583,7 +607,7 @@ class Recruit(Handler):
             return [("done",)]
         if left >= len(todo):
             return [("recruit_at", 0)]
-        return [("recruit_at", c) for c in dict.fromkeys(todo)]
+        return [("recruit_at", c) for c in distinct_ints(todo)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
@@ -615,8 +639,14 @@ class PayWood(Handler):
         owed: int = st[3]
         if owed <= 0:
             return [("done",)]
-        sources = [x for x in st[4] if (s, "wood") in g.tokens[x]]
-        if sum(g.tokens[x].count((s, "wood")) for x in sources) == owed:
+        at = wood_at(g, s)
+        sources: list[int] = []
+        total = 0
+        for x in st[4]:
+            if at[x]:
+                sources.append(x)
+                total += at[x]
+        if total == owed:
             return [("pay_wood", 0)]  # all of it goes: no choice
         return [("pay_wood", x) for x in sources]
 
@@ -656,7 +686,11 @@ class Evening(Handler):
     def run(self, g: Game, st: Step) -> None:
         s = st[1]
         recruiters = g.count_building(s, "recruiter")
-        draw_cards(g, s, 1 + sum(1 for n in DRAW_BONUS_AT if recruiters >= n))
+        n = 1
+        for at in DRAW_BONUS_AT:
+            if recruiters >= at:
+                n += 1
+        draw_cards(g, s, n)
 
 
 # ------------------------------------------------------------ field hospitals

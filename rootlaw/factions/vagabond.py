@@ -30,7 +30,7 @@ from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.hired import battle_allowed, hirelings_after_move, removal_shielded
 from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, name_form, secret_form, text_form
+from rootlaw.core.options import Option, distinct, name_form, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -194,7 +194,24 @@ def held(vs: VagabondState) -> int:
 
 
 def choices_by_side(vs: VagabondState, sides: tuple[int, ...]) -> list[tuple[str, int]]:
-    return [(i, side) for i in ITEM_TYPES for side in sides if count(vs, i, side)]
+    out: list[tuple[str, int]] = []
+    items = vs.items
+    for i in ITEM_TYPES:
+        x = items.get(i)
+        if x is None:
+            continue
+        for side in sides:
+            if x[side]:
+                out.append((i, side))
+    return out
+
+
+def any_ready(vs: VagabondState) -> bool:
+    """Whether any item is face up and undamaged (9.2.5)."""
+    for x in vs.items.values():
+        if x[READY]:
+            return True
+    return False
 
 
 # -------------------------------------------------------------- locations
@@ -214,7 +231,7 @@ def adjacent_places(g: Game, p: int) -> list[int]:
     if p >= FOREST:
         i = p - FOREST
         return list(b.forests[i][1]) + [FOREST + j for j in b.forest_adj[i]]
-    return list(g.adjacent(p)) + [FOREST + i for i, (_, cl) in enumerate(b.forests) if p in cl]
+    return list(g.adjacent(p)) + [FOREST + i for i in b.forests_at[p]]
 
 
 def move_places(g: Game, s: int, p: int) -> list[int]:
@@ -223,9 +240,7 @@ def move_places(g: Game, s: int, p: int) -> list[int]:
     core.maps.move_links. Not the Ferry (ferry_places)."""
     if p >= FOREST:
         return adjacent_places(g, p)
-    b = g.board
-    return list(move_links(g, s, p)) + [FOREST + i for i, (_, cl) in enumerate(b.forests)
-                                        if p in cl]
+    return list(move_links(g, s, p)) + [FOREST + i for i in g.board.forests_at[p]]
 
 
 def ferry_places(g: Game, s: int, slip: bool = False) -> list[int]:
@@ -242,9 +257,23 @@ def place_name(g: Game, p: int) -> str:
 
 
 def hostile_warriors_in(g: Game, s: int, c: int) -> bool:
-    vs = vs_of(g, s)
-    return any(lvl == HOSTILE and g.warriors[g.seat_of(f)][c]
-               for f, lvl in vs.relations.items())
+    return has_warriors_of(g, hostile_seats(g, s), c)
+
+
+def hostile_seats(g: Game, s: int) -> list[int]:
+    """The seats of the factions Hostile to him (9.2.9.III)."""
+    out: list[int] = []
+    for f, lvl in vs_of(g, s).relations.items():
+        if lvl == HOSTILE:
+            out.append(g.seat_of(f))
+    return out
+
+
+def has_warriors_of(g: Game, seats: list[int], c: int) -> bool:
+    for o in seats:
+        if g.warriors[o][c]:
+            return True
+    return False
 
 
 def is_vagabond(g: Game, s: int) -> bool:
@@ -627,10 +656,12 @@ def move_costs(g: Game, s: int) -> list[tuple[int, int]]:
     never into a forest."""
     p = where(g, s)
     out = []
+    hostile = hostile_seats(g, s)
+    limited = g.movement_limited()
     for dest in move_places(g, s, p):
-        if dest >= FOREST or not g.may_move(s, p, dest):
+        if dest >= FOREST or limited and not g.may_move(s, p, dest):
             continue
-        out.append((dest, 2 if hostile_warriors_in(g, s, dest) else 1))
+        out.append((dest, 2 if has_warriors_of(g, hostile, dest) else 1))
     return out
 
 
@@ -660,12 +691,17 @@ WITH_MICE: Final = " with mice"  # BK.2.4.I: the mice lent to him, as Allied war
 
 def aid_choices(g: Game, s: int) -> list[Option]:
     c = in_clearing(g, s)
-    vs = vs_of(g, s)
-    if not c or not any(count(vs, i, READY) for i in ITEM_TYPES):
+    if not c or not any_ready(vs_of(g, s)):
         return []
     cards = g.cards_matching_clearing(s, c)
-    return [("aid", g.factions[o], card) for o in g.others(s)
-            if g.has_any_piece(o, c) for card in cards]
+    if not cards:
+        return []
+    out: list[Option] = []
+    for o in g.others(s):
+        if g.has_any_piece(o, c):
+            for card in cards:
+                out.append(("aid", g.factions[o], card))
+    return out
 
 
 def quest_choices(g: Game, s: int) -> list[Option]:
@@ -675,19 +711,21 @@ def quest_choices(g: Game, s: int) -> list[Option]:
         return []
     vs = vs_of(g, s)
     improvise = vs.character == "adventurer" and "improvise" not in g.once
-    out = []
+    out: list[Option] = []
     for q in g.quests:
         suit, (a, b) = QUESTS[q]
         if not g.suit_match(c, suit):  # the Lost City matches every quest (Appendix F)
             continue
-        need = {a: 1, b: 1} if a != b else {a: 2}
-        short = sum(max(0, n - count(vs, i, READY)) for i, n in need.items())
+        if a == b:
+            short = max(0, 2 - count(vs, a, READY))
+        else:
+            short = max(0, 1 - count(vs, a, READY)) + max(0, 1 - count(vs, b, READY))
         if short == 0:
             out.append(("quest", q, ""))
         elif short == 1 and improvise:
-            spare = [i for i in ITEM_TYPES
-                     if count(vs, i, READY) - need.get(i, 0) > 0]
-            out.extend(("quest", q, i) for i in spare)
+            for i in ITEM_TYPES:  # a ready item the quest does not need
+                if count(vs, i, READY) - (i == a) - (i == b) > 0:
+                    out.append(("quest", q, i))
     return out
 
 
@@ -704,8 +742,9 @@ def strike_choices(g: Game, s: int) -> list[Option]:
             if g.removable_warriors(o, c):  # 14.2.2: never the warlord
                 out.append(("strike", g.owner_name(o), "warrior"))
         else:
-            kinds = dict.fromkeys(p[1] for p in g.faction_pieces(o, c))
-            out.extend(("strike", g.owner_name(o), k) for k in kinds)
+            kinds = distinct([p[1] for p in g.faction_pieces(o, c)])
+            for k in kinds:
+                out.append(("strike", g.owner_name(o), k))
     return out
 
 
@@ -757,7 +796,8 @@ def coalition_choices(g: Game, s: int) -> list[Option]:
     on the track (3.3.1): no victory points to compare, never chosen (rulings.md)."""
     if (len(g.factions) < 4 or g.dominance[s] is not None or g.vp[s] < DOMINANCE_MIN_VP):
         return []
-    doms = [c for c in dict.fromkeys(g.hands[s]) if g.card(c).kind == "dominance"]
+    cards = g.deckdef.cards
+    doms = distinct([c for c in g.hands[s] if cards[c].kind == "dominance"])
     if not doms:
         return []
     taken = {p for p in g.coalition if p >= 0} | {v for v, p in enumerate(g.coalition) if p >= 0}
@@ -781,7 +821,11 @@ class Actions(Handler):
         s = st[1]
         vs = vs_of(g, s)
         boots = count(vs, "boots", READY)
-        out: list[Option] = [("v_move", d) for d, cost in move_costs(g, s) if boots >= cost]
+        out: list[Option] = []
+        if boots:
+            for d, cost in move_costs(g, s):
+                if boots >= cost:
+                    out.append(("v_move", d))
         if g.ferry:  # C.2.5: the same cost as any move (9.5.1)
             out += [("v_ferry", d) for d in ferry_places(g, s)
                     if boots >= (2 if hostile_warriors_in(g, s, d) else 1)]
