@@ -55,12 +55,15 @@ class Hidden:
         """Update after a line: the cards that arrived in a hidden place without the
         line naming them are unknown; cards that left are no longer there."""
         named: Counter[tuple[Place, str]] = Counter()
+        places = self.places(g)
         for a in exp.atoms:
             ids = a.comp[1] if isinstance(a.comp, tuple) and a.comp[0] == "c" else None
             if a.sign == 1 and isinstance(ids, frozenset) and isinstance(a.place, tuple):
-                for cid in ids:
-                    named[(a.place, cid)] += a.count or 1
-        for place, cards in self.places(g).items():
+                for place in places:  # a pattern ($: the board or the supporters)
+                    if _fits(a.place, place):
+                        for cid in ids:
+                            named[(place, cid)] += a.count or 1
+        for place, cards in places.items():
             now = Counter(cards)
             old = before.get(place, Counter())
             unk = self.unknown.setdefault(place, Counter())
@@ -112,7 +115,8 @@ class Hidden:
             for place in (("hand", a.place[1]) if len(a.place) == 2 else None, SUP,
                           ("deck",)):
                 if place is not None and _fits(a.place, place):
-                    out.append((place, ids, a.count or 1))
+                    if not _brought(exp, ids, place):
+                        out.append((place, ids, a.count or 1))
                     break
         for who, ids, n in exp.shown:  # shown from a hand (4.1 revealed, 12.5.3...)
             if ids is not None:
@@ -176,6 +180,16 @@ class Hidden:
             ub[y] -= 1
             ub[x] += 1
             self.unknown[pb] = +ub
+
+
+def _brought(exp: Expect, ids: frozenset[str], place: Place) -> bool:
+    """Whether the line itself puts a card of ``ids`` in ``place`` (drawn by Outrage
+    into the supporters, 8.2.6, then spent in the same turn): nothing to swap in."""
+    for a in exp.atoms:
+        got = a.comp[1] if isinstance(a.comp, tuple) and a.comp[0] == "c" else None
+        if a.sign == 1 and isinstance(got, frozenset) and got & ids and _fits(a.place, place):
+            return True
+    return False
 
 
 def _fits(pattern: Any, place: Place) -> bool:

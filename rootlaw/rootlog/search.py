@@ -35,6 +35,9 @@ from rootlaw.rootlog.ledger import (
 )
 
 MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
+# random results set to the record's in one trial, one at a time (a bot's turn may battle
+# in every clearing: each battle's rolls)
+MAX_FIXES: Final = 40
 _SIDES: Final = {"r", "e"}
 _ENUMERABLE: Final = frozenset({
     "random_card", "price_of_failure", "fear_of_the_faithful", "mob_die", "bot_hit",
@@ -174,13 +177,13 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
     events: list[tuple[Any, ...]] = []
     fixes = 0
     blame = 0
-    for _ in range(64):
+    for _ in range(4 * MAX_FIXES):
         g, got = _run(node, option, ctx, forced, starting)
         if g is not None:
             events = got
             desired = _oracle(node, events, ctx)
             seen_ = [[e[1][1], e[1][2]] for e in events if e[0] == "log" and e[1][0] in ("r", "f")]
-            if desired is not None and desired != seen_ and fixes < 12:
+            if desired is not None and desired != seen_ and fixes < MAX_FIXES:
                 # one correction at a time: a forced result changes what later draws see
                 k = next(i for i, (a, b) in enumerate(zip(desired, seen_, strict=True)) if a != b)
                 forced = desired[:k + 1]
@@ -206,6 +209,7 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
         if nxt is None:
             return
         forced = nxt
+        fixes = 0  # the record's results corrected again after the tried one
         ctx.trials += 1
 
 
@@ -428,7 +432,7 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game,
     for ident, f in first:
         if 0 <= f < n:
             slots[f] = ident
-    for j, ident in enumerate(kept or [i for i, _ in later]):
+    for j, ident in enumerate(_cyclic(later, _far(ctx)) or kept or [i for i, _ in later]):
         if n + j < len(slots):
             slots[n + j] = ident
     spare = list(value)
@@ -443,6 +447,36 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game,
                     spare.remove(x)
                     break
     return [x if x is not None else spare.pop(0) for x in out]
+
+
+def _far(ctx: Context) -> int:
+    """15.3.3: how many forests take the remaining relics: those not adjacent to a
+    clearing of the Keepers' setup warriors (15.3.2 places them all first, whatever
+    the line's order); every forest if none is."""
+    corner: set[int] = set()
+    for comp, src, dst, _ in ctx.exp.moves:
+        if comp == ("w", "K") and src is None and isinstance(dst, tuple) and dst[0] == "c":
+            corner.add(int(dst[1]))
+    far = [f for f in ctx.forests if not corner & set(f)]
+    return len(far) or len(ctx.forests)
+
+
+def _cyclic(later: list[tuple[str, int]], k: int) -> list[str]:
+    """15.3.3 deals the j-th remaining relic to the (j mod k)-th forest of a shuffled
+    order: the relics in an order that lets each forest get the record's ones (the
+    forests with most first); none if no order can."""
+    if not later or k <= 0:
+        return []
+    by: dict[int, list[str]] = {}
+    for ident, f in later:
+        by.setdefault(f, []).append(ident)
+    m = len(later)
+    sizes = [m // k + (1 if i < m % k else 0) for i in range(k)]
+    forests = sorted(by, key=lambda f: -len(by[f]))
+    if len(forests) > k or [len(by[f]) for f in forests] != sizes[:len(forests)] or \
+            any(sizes[len(forests):]):
+        return []
+    return [by[forests[j % k]][j // k] for j in range(m)]
 
 
 def _dealt(kind: str, cards: list[str], pool: list[str], chosen: set[str]) -> list[str]:
@@ -592,6 +626,47 @@ def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
                     best = ctx.progress
                     cur = [[e[1][1], e[1][2]] for e in got if e[0] == "log"
                            and e[1][0] in ("r", "f")]
+    # draws of one kind in a row (a bot's starting buildings, Rootbotics 4.3.4: each
+    # picks among the sites the ones before left) depend on each other, which one
+    # result at a time cannot follow: every combination of them, depth first
+    i = 0
+    while i < len(cur):
+        j = i
+        while j < len(cur) and cur[j][0] == cur[i][0]:
+            j += 1
+        if j - i > 1 and cur[i][0] in _ENUMERABLE:
+            for child in _exhaust(node, option, ctx, starting, cur, i, j):
+                yield child
+                return
+        i = j
+
+
+def _exhaust(node: Node, option: Any, ctx: Context, starting: bool, cur: list[list[Any]],
+             i: int, end: int) -> Iterator[Node]:
+    """Draws ``i``..``end`` - 1 (one kind) tried in every combination, the earlier ones
+    as in ``cur``: a value past the draw's range ends its level."""
+    kind = cur[i][0]
+    for v in range(12):
+        if ctx.trials >= ctx.limit:
+            return
+        trial_ = [list(d) for d in cur]
+        trial_[i][1] = v
+        for k in range(i + 1, end):
+            trial_[k][1] = 0  # always in range: the first site left
+        ctx.trials += 1
+        g, got = _run(node, option, ctx, trial_, starting)
+        if g is None:
+            if ctx.range_hit is not None and ctx.range_hit[0] == kind:
+                ctx.range_hit = None
+                return
+            continue
+        if i + 1 == end:
+            child = _match(node, g, got, ctx)
+            if child is not None:
+                yield child
+                return
+            continue
+        yield from _exhaust(node, option, ctx, starting, trial_, i + 1, end)
 
 
 class _Odometer:
