@@ -41,6 +41,9 @@ class GameSpec:
     players: int = 0  # > 0: an Advanced Setup draft (A.8) of this many seats, the
     # factions given being the bots among them; agents keyed by seat name (seat1, ...)
     rootlog: str = ""  # a folder: the game is written there as a Rootlog (docs/rootlog.md)
+    # a turn whose player never ends an action that allows "any number" of steps (the
+    # Spinners' Skitter, SOM.5.3) would never end: the game stops unfinished after this
+    max_decisions: int = 50_000
 
 
 @dataclass(slots=True)
@@ -109,7 +112,7 @@ def play(spec: GameSpec) -> GameResult:
     decided = [0] * len(g.factions)
     searched = [0] * len(g.factions)
     decisions = 0
-    while not g.is_over and g.turn_no <= spec.max_turns:
+    while not g.is_over and g.turn_no <= spec.max_turns and decisions < spec.max_decisions:
         d = g.decision
         assert d is not None
         i = g.seat_of(d.seat)

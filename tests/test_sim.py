@@ -11,7 +11,7 @@ import pytest
 
 from rootlaw.cli import main, simulate
 from rootlaw.core.faction_api import FACTIONS
-from rootlaw.sim import GameResult, Summary, play, run, specs_for, wilson
+from rootlaw.sim import GameResult, GameSpec, Summary, play, run, specs_for, wilson
 from rootlaw.tournament import (
     Table,
     bot_of,
@@ -151,3 +151,21 @@ def test_summary_by_seat() -> None:
         s.add(r)
     rep = s.report()
     assert abs(sum(rep["win_rate_by_seat"].values()) - 1) < 1e-9
+
+
+def test_a_game_stops_unfinished_after_max_decisions() -> None:
+    """A turn that never ends (an agent that keeps taking an action of "any number" of
+    moves, SOM.5.3) cannot hang the simulator: the game stops unfinished."""
+    r = play(GameSpec(("marquise", "eyrie", "alliance", "vagabond"), 3, max_decisions=7))
+    assert r.reason == "unfinished" and r.decisions == 7
+
+
+def test_the_heuristic_ends_a_skitter_that_goes_nowhere() -> None:
+    """The one-ply heuristic values a move back and forth as much as stopping; after
+    STUCK decisions of one turn it takes the option that ends the step (the game that
+    never ended in CI: the Spinners against three bots, seed 11)."""
+    from rootlaw.rl.train_value import opponents
+
+    me = "spinners"
+    r = play(GameSpec((me, *opponents(me)), 11, {me: "heuristic:depth=1"}, max_decisions=5000))
+    assert r.reason != "unfinished" and r.decided[me] < 1000

@@ -262,6 +262,18 @@ def prior(option: Option) -> float:
     return PRIOR.get(str(option[0]), 0.0) if option else 0.0
 
 
+# verbs that end a step or an action; after STUCK decisions in one turn the agent takes
+# them first: an action of "any number" of moves (the Spinners' Skitter, SOM.5.3) offers
+# moves back and forth that a one-ply look values as much as stopping, forever
+ENDS = frozenset({"end", "v_end", "end_march", "done", "skip", "decline"})
+STUCK = 60
+
+
+def ends_bonus(option: Option) -> float:
+    """The bonus of an option that ends a step, once a turn has gone on too long."""
+    return 1e6 if option and str(option[0]) in ENDS else 0.0
+
+
 class HeuristicAgent:
     """One-ply evaluation of each option on ``samples`` determinized games."""
 
@@ -275,6 +287,8 @@ class HeuristicAgent:
         self.samples = max(1, samples)
         self.depth = max(0, depth)
         self.evaluator = evaluator or Evaluator()
+        self._turn = -1  # the turn of the last decision, and the decisions made in it
+        self._in_turn = 0
 
     def choose(self, view: dict[str, Any], options: list[Option],
                sampler: Sampler | None = None) -> Option:
@@ -284,8 +298,10 @@ class HeuristicAgent:
             return max(options, key=lambda o: prior(o) + self.rng.random() * 0.5)
         seat = sampler.seat
         totals = [0.0] * len(options)
-        for _ in range(self.samples):
+        for k in range(self.samples):
             g = sampler.sample()
+            if k == 0 and self._stuck(g.turn_no):
+                return max(options, key=lambda o: ends_bonus(o) + prior(o))
             for i, o in enumerate(options):
                 c = g.copy()
                 c.apply(o)
@@ -294,6 +310,13 @@ class HeuristicAgent:
         best = max(range(len(options)),
                    key=lambda i: totals[i] + 0.01 * prior(options[i]) + 1e-6 * self.rng.random())
         return options[best]
+
+    def _stuck(self, turn: int) -> bool:
+        """Whether this turn has gone on past STUCK of this agent's decisions."""
+        if turn != self._turn:
+            self._turn, self._in_turn = turn, 0
+        self._in_turn += 1
+        return self._in_turn > STUCK
 
     def complete(self, g: Game, seat: int, depth: int) -> None:
         """Let ``seat`` go on greedily (one ply each) while it decides in the same turn."""
