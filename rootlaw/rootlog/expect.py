@@ -371,9 +371,11 @@ class Reader:
             targets: list[Location | None] = list(dests) or [None]
             for d in targets:
                 dst = self.place(thing, d, False)
-                if isinstance(thing, Piece) and thing.kind == "p":  # from wherever it is
+                if isinstance(thing, Piece) and thing.kind == "p" or part.source is None and (
+                        isinstance(thing, Landmark) or isinstance(thing, Piece) and
+                        thing.kind in ("f", "r")):  # from wherever it is
                     self.e.moves.append((comp, src, dst, count))
-                    if src is not None:  # (none at setup, 9.3.2)
+                    if src is not None:  # (none at setup, 9.3.2; A.5.3 the Ferry's card)
                         self.add(-1, comp, src, None)
                     if dst is not None:
                         self.add(1, comp, dst, count)

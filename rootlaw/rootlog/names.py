@@ -19,6 +19,7 @@ LETTERS: Final[dict[str, str]] = dict(_D["factions"])  # letter -> faction id
 LETTER_OF: Final[dict[str, str]] = {v: k for k, v in LETTERS.items()}
 HIRELINGS: Final[tuple[str, ...]] = tuple(_D["hirelings"])
 LANDMARKS: Final[tuple[str, ...]] = tuple(_D["landmarks"])
+LANDMARK_IDS: Final[dict[str, str]] = dict(_D["landmark_ids"])  # name -> engine card id
 MAPS: Final[dict[str, str]] = dict(_D["maps"])  # Rootlog name -> engine map
 MAP_NAME: Final[dict[str, str]] = {v: k for k, v in MAPS.items()}
 DECKS: Final[dict[str, str]] = dict(_D["decks"])

@@ -116,6 +116,9 @@ def replay(tree: Rootlog) -> Replay:
     ctx = Context(exp, letters, strict, True, "", seats)
     ctx.pool = [names.LETTERS[L] for L in tree.header.pool or ()]
     ctx.characters = _characters(exp)
+    if g.setup.get("landmarks"):
+        ctx.landmarks = _landmark_cards(tree, g)
+        _landmark_atoms(tree, exp)
     problems = exp.problems + [e for t in setups for e in t.errors]
     node = None if problems else search(start(g, ctx), ctx)
     first_line = setups[0].line if setups else 0
@@ -240,6 +243,28 @@ def _put_back(t: Turn, e: Expect) -> None:
         comp = ("c", ids if ids is not None else ANY)
         e.atoms.append(Atom(-1, comp, ("hand", t.faction), part.count, 2.0))
         e.moves.append((comp, ("hand", t.faction), ("deck",), part.count))
+
+
+def _landmark_cards(tree: Rootlog, g: Game) -> list[str]:
+    """A.5.2 the landmark cards the header names, to be dealt in its order (rootlaw
+    writes the order dealt; the map's own Tower at its pass last: kept, not dealt)."""
+    out: list[str] = []
+    last: list[str] = []
+    for name, c in tree.header.landmarks:
+        lid = names.LANDMARK_IDS.get(name)
+        if lid is not None:
+            (last if name == "tower" and c == g.board.the_pass else out).append(lid)
+    return out + last
+
+
+def _landmark_atoms(tree: Rootlog, exp: Expect) -> None:
+    """A.5.3 the landmarks set up where the header says (1 Landmarks: the setup lines
+    do not move them; the Ferry's piece is in a setup line, 2: ``f``)."""
+    for name, c in tree.header.landmarks:
+        if name not in ("ferry", "f"):
+            comp = ("lm", name)
+            exp.atoms.append(Atom(1, comp, ("c", c), 1, 2.0))
+            exp.moves.append((comp, None, ("c", c), 1))
 
 
 def _characters(exp: Expect) -> list[str]:

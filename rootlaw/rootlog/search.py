@@ -70,6 +70,7 @@ class Context:
         self.depth = -1  # how far into the line the reason kept in ``reason`` came
         self.pool: list[str] = []  # A.8.1 the draft's setup cards, in the order dealt
         self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
+        self.landmarks: list[str] = []  # A.5.2 the landmark cards the header names
         self.forests: list[tuple[int, ...]] = []
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
@@ -199,7 +200,7 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
         if odo is None:
             odo = _Odometer(_unwritten_dice(node, events, ctx), ctx)
             if g is not None and ctx.setup:  # setup: random placements, one at a time
-                for child in _greedy(node, option, ctx, starting, events, odo):
+                for child in _greedy(node, option, ctx, starting, events, odo, blame):
                     yield child
                 return
         if g is None and ctx.range_hit is not None:
@@ -357,6 +358,9 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
             want = _relics(kind, list(value), ctx, node.g, relics)
             if kind == "relics":
                 relics = list(want)
+        elif kind == "landmark_cards" and ctx.landmarks:  # A.5.2 the header's dealt
+            want = [x for x in ctx.landmarks if x in value] + [
+                x for x in value if x not in ctx.landmarks]
         elif kind == "setup_character" and ctx.characters:
             from rootlaw.core.advanced import CHARACTERS
 
@@ -600,15 +604,16 @@ def _stack_ruins(g: Game, takes: list[tuple[int, str]]) -> None:
 
 
 def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
-            events: list[tuple[Any, ...]], odo: _Odometer) -> Iterator[Node]:
+            events: list[tuple[Any, ...]], odo: _Odometer, blame: int) -> Iterator[Node]:
     """Random results of a setup the record does not say (a bot's keep and buildings,
     Rootbotics 4.3): one result at a time, keeping each value that matches more of the
-    line, rather than every combination."""
-    draws = [[e[1][1], e[1][2]] for e in events if e[0] == "log" and e[1][0] in ("r", "f")]
+    line, rather than every combination. Only results drawn before the step where the
+    line stopped matching (``blame``, an event) are tried: later ones cannot mend it."""
+    cur, blamed = _draws(events, blame)
     best = ctx.progress
-    cur = [list(d) for d in draws]
     for _ in range(2):
-        for i in range(len(cur)):
+        i = 0
+        while i < min(blamed, len(cur)):
             choices = odo._choices(cur[i][0], cur[i][1])
             for v in choices:
                 trial_ = [list(d) for d in cur]
@@ -624,13 +629,13 @@ def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
                     return
                 if ctx.progress >= best:  # (a tie: move on, later draws may decide)
                     best = ctx.progress
-                    cur = [[e[1][1], e[1][2]] for e in got if e[0] == "log"
-                           and e[1][0] in ("r", "f")]
+                    cur, blamed = _draws(got, ctx.fail_event)  # it failed further on
+            i += 1
     # draws of one kind in a row (a bot's starting buildings, Rootbotics 4.3.4: each
     # picks among the sites the ones before left) depend on each other, which one
     # result at a time cannot follow: every combination of them, depth first
     i = 0
-    while i < len(cur):
+    while i < min(blamed, len(cur)):
         j = i
         while j < len(cur) and cur[j][0] == cur[i][0]:
             j += 1
@@ -639,6 +644,13 @@ def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
                 yield child
                 return
         i = j
+
+
+def _draws(events: list[tuple[Any, ...]], blame: int) -> tuple[list[list[Any]], int]:
+    """A run's random results ([kind, value] each) and how many came before event
+    ``blame`` (where the line stopped matching: only those may be to blame)."""
+    at = [j for j, e in enumerate(events) if e[0] == "log" and e[1][0] in ("r", "f")]
+    return [[events[j][1][1], events[j][1][2]] for j in at], sum(1 for j in at if j < blame)
 
 
 def _exhaust(node: Node, option: Any, ctx: Context, starting: bool, cur: list[list[Any]],
@@ -682,6 +694,8 @@ class _Odometer:
     def _choices(self, kind: str, value: Any) -> list[Any]:
         if kind == "dice" and self.dice:
             out: list[Any] = [[a, d] for a in range(4) for d in range(a + 1)]
+        elif kind == "setup_character" and self.ctx.characters:
+            return []  # A.8.1.III the record names the character (the oracle sets it)
         elif kind in _ENUMERABLE:
             out = list(range(12))
         else:
@@ -837,6 +851,9 @@ def _silent(units: list[tuple[int, Key, int]], ctx: Context) -> set[tuple[int, K
         elif ctx.setup and sign == -1 and place == ("deck",) and comp[0] == "c" and not any(
                 s == 1 and k[0] == comp for s, k, _ in units):
             out.add((sign, key))  # 5.1.3 dominance cards out of a two-player deck
+        elif ctx.setup and sign == -1 and comp[0] == "i" and place == ("isup",) and any(
+                s == 1 and k[0] == comp and k[1][0] == "lm" for s, k, _ in units):
+            out.add((sign, key))  # F.4 the Legendary Forge's items, from the supply
         elif ctx.setup and sign == 1 and comp[0] == "i" and place[0] == "items" and not any(
                 s == -1 and k[0] == comp for s, k, _ in units):
             out.add((sign, key))  # 9.3.5 the character's starting items

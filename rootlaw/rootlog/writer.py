@@ -399,6 +399,10 @@ class _Writer:
                                                       "marker", "seat", "ruin")]:
                 del led[key]
         out = self._merge_prices(out)
+        if self.cur is None:  # setup: the items under the ruins lie face down (9.1), dealt
+            for led in (removed, added):  # again by the Vagabot (Rootbotics 7.3.4): unsaid
+                for key in [k for k in led if k[0][0] == "i" and k[1][0] == "ruin"]:
+                    del led[key]
         # flips: a face-down token face up where it lies
         for key in sorted(removed, key=repr):
             comp, place = key
@@ -720,12 +724,14 @@ class _Writer:
         fall_printed = g.board.name == "fall" and suits == names.FALL_SUITS
         landmarks: tuple[tuple[str, int], ...] = ()
         lm = getattr(g, "landmarks", None)
-        if lm is not None:
-            found = [(n, w) for n, w in (("tower", lm.tower), ("city", lm.lost_city),
-                                         ("forge", lm.forge), ("market", lm.market),
-                                         ("treetop", lm.treetop)) if w]
-            if "ferry" in lm.cards and g.ferry:
-                found.append(("ferry", g.ferry))
+        if lm is not None:  # A.5.2 in the order dealt (a bot sets up the first, A.5.3),
+            at = {"tower": lm.tower, "lost_city": lm.lost_city,  # then the map's Tower
+                  "legendary_forge": lm.forge, "black_market": lm.market,
+                  "elder_treetop": lm.treetop, "ferry": g.ferry}
+            name = {v: k for k, v in names.LANDMARK_IDS.items()}
+            found = [(name[lid], at[lid]) for lid in lm.cards if at.get(lid)]
+            if lm.tower and "tower" not in lm.cards:
+                found.append(("tower", lm.tower))
             landmarks = tuple(found)
         pool = None
         for e in game.log:
