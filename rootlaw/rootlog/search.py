@@ -545,7 +545,9 @@ def _stack_quests(g: Game, pending: list[frozenset[str] | None]) -> None:
 def _no_hole(before: tuple[int | None, ...], after: list[int | None], atoms: list[Atom]
              ) -> bool:
     """In rootlaw's order: the atoms this trial took are the first ones still open,
-    but for pairs that undo each other (moved there and back within one trial)."""
+    but for pairs that undo each other (moved there and back: within one trial, or an
+    arrival the line's next atoms take away again, as the Hundreds' crafted item that
+    the engine removes straight from the supply, 14.2.3)."""
     last = -1
     for i, (a, b) in enumerate(zip(before, after, strict=True)):
         if a != b and a is not None:
@@ -553,10 +555,18 @@ def _no_hole(before: tuple[int | None, ...], after: list[int | None], atoms: lis
     open_: list[int] = [i for i in range(last) if after[i] and not atoms[i].loose]
     if not open_:
         return True
+    later = [i for i in range(last + 1, len(atoms)) if after[i] and not atoms[i].loose]
     plus = [[i, after[i] or 0] for i in open_ if atoms[i].sign > 0]
     minus = [[i, after[i] or 0] for i in open_ if atoms[i].sign < 0]
+    spare = [[i, after[i] or 0] for i in later]
     for p in plus:
-        for m in minus:
+        for m in minus + [x for x in spare if atoms[x[0]].sign < 0]:
+            if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
+                k = min(p[1], m[1])
+                p[1] -= k
+                m[1] -= k
+    for m in minus:
+        for p in [x for x in spare if atoms[x[0]].sign > 0]:
             if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
                 k = min(p[1], m[1])
                 p[1] -= k
@@ -834,6 +844,7 @@ def _silent(units: list[tuple[int, Key, int]], ctx: Context) -> set[tuple[int, K
     """Changes no record writes (4 Semantics; rootlaw's writer leaves them out too)."""
     out: set[tuple[int, Key]] = set()
     to_deck = Counter(k[0] for s, k, _ in units if s == 1 and k[1] == ("deck",))
+    said = {a.comp for a in ctx.atoms if isinstance(a.comp, tuple) and a.comp[:1] == ("lm",)}
     for sign, key, _ in units:
         comp, place = key
         if comp[0] == "ruin":
@@ -846,8 +857,9 @@ def _silent(units: list[tuple[int, Key, int]], ctx: Context) -> set[tuple[int, K
                 comp[1] in _deposed()):
             out.add((sign, key))  # 7.7.3 a leader deposed; 14.4 a mood replaced
         elif ctx.setup and (place[0] in ("deck", "qdeck", "ruin", "isup", "lm")
-                            and sign == 1 or comp[0] == "lm"):
+                            and sign == 1 or comp[0] == "lm" and comp not in said):
             out.add((sign, key))  # 5.1 the deck, quests, ruins, items, landmarks set up
+            # (a landmark the header places is checked there: A.5.3)
         elif ctx.setup and sign == -1 and place == ("deck",) and comp[0] == "c" and not any(
                 s == 1 and k[0] == comp for s, k, _ in units):
             out.add((sign, key))  # 5.1.3 dominance cards out of a two-player deck

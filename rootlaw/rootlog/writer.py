@@ -534,18 +534,26 @@ class _Writer:
         b = self.battle
         if b is None or self.battle_at < 0:
             return moves
+        written = self.battle_line[self.battle_at]
+        if not isinstance(written, Battle):
+            return moves
         out: list[_Mv] = []
         for mv in moves:
             comp, src, dst, n = mv
             if (comp[0] == "c" and src is not None and src[0] == "hand"
                     and dst == ("discard",) and n == 1 and isinstance(comp[1], str)
                     and names.card_code(comp[1])[1] == "@"):
+                # one ambush and one foil a battle: an ambush card discarded later in
+                # it (E&P Partisans) is a discard
                 suit = names.card_code(comp[1])[0]
-                if src[1] == self._seat_letter(b.dfd):
+                if src[1] == self._seat_letter(b.dfd) and written.ambush is None:
                     self._set_battle(ambush=suit)
+                    written = self.battle_line[self.battle_at]
                     continue
-                if src[1] == self._seat_letter(b.att):
+                if src[1] == self._seat_letter(b.att) and written.foil is None and (
+                        written.ambush is not None):
                     self._set_battle(foil=suit)
+                    written = self.battle_line[self.battle_at]
                     continue
             out.append(mv)
         return out
