@@ -529,13 +529,19 @@ class _Writer:
         rest = [m for i, m in enumerate(moves) if i not in spots]
         return rest[:spots[0]] + ordered + rest[spots[0]:]
 
+    def _written(self) -> Battle | None:
+        """The Battle action of the battle under way, as written so far."""
+        if self.battle_at < 0 or self.battle_at >= len(self.battle_line):
+            return None
+        a = self.battle_line[self.battle_at]
+        return a if isinstance(a, Battle) else None
+
     def _fold_ambush(self, moves: list[_Mv]) -> list[_Mv]:
         """4.3.1 Ambush: the card is written in the battle (``XE3M@``), not moved."""
         b = self.battle
         if b is None or self.battle_at < 0:
             return moves
-        written = self.battle_line[self.battle_at]
-        if not isinstance(written, Battle):
+        if self._written() is None:
             return moves
         out: list[_Mv] = []
         for mv in moves:
@@ -546,14 +552,14 @@ class _Writer:
                 # one ambush and one foil a battle: an ambush card discarded later in
                 # it (E&P Partisans) is a discard
                 suit = names.card_code(comp[1])[0]
-                if src[1] == self._seat_letter(b.dfd) and written.ambush is None:
+                written = self._written()
+                if written is not None and src[1] == self._seat_letter(b.dfd) and (
+                        written.ambush is None):
                     self._set_battle(ambush=suit)
-                    written = self.battle_line[self.battle_at]
                     continue
-                if src[1] == self._seat_letter(b.att) and written.foil is None and (
-                        written.ambush is not None):
+                if written is not None and src[1] == self._seat_letter(b.att) and (
+                        written.foil is None and written.ambush is not None):
                     self._set_battle(foil=suit)
-                    written = self.battle_line[self.battle_at]
                     continue
             out.append(mv)
         return out
