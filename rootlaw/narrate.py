@@ -333,9 +333,10 @@ def _decision(entry: Entry, count: int | None, viewer: str | None, reveal: bool,
     who = faction_name(seat)
     verb = str(option[0]) if option else ""
     secret = SECRET_VERBS.get(verb)
-    if secret and not reveal and viewer not in _secret_viewers(seat, option, seats):
+    hidden = not reveal and viewer not in _secret_viewers(seat, option, seats)
+    if secret and hidden:
         return _fmt(secret.replace("{who}", who), option)
-    if not reveal and viewer != seat and has_secret_form(verb):  # what others may read
+    if hidden and has_secret_form(verb):  # what the others may read
         return f"{who}: {public_label(option)}."
     if verb in MOVE_VERBS and count is None:
         count = 1  # 4.2: no count was asked, so one warrior could move

@@ -39,25 +39,33 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("kind", ["linear", "mlp", "gbdt"])
+@pytest.mark.parametrize("per_faction", [False, True])
 def test_train_value_runs_end_to_end_and_the_model_predicts_as_fitted(
-        corpus: Path, tmp_path: Path, kind: str) -> None:
+        corpus: Path, tmp_path: Path, kind: str, per_faction: bool) -> None:
     from rootlaw.rl import train_value
 
     assert sorted(p.name for p in corpus.glob("shard_*.npz")) == ["shard_00000.npz",
                                                                   "shard_00001.npz"]
     out = io.StringIO()
     model_path = tmp_path / "model.json"
-    assert train_value.main(["--fit-only", "--corpus", str(corpus), "--out", str(model_path),
-                             "--kind", kind, "--min-rows", "10"], out) == 0
+    args = ["--fit-only", "--corpus", str(corpus), "--out", str(model_path),
+            "--kind", kind, "--min-rows", "10"]
+    assert train_value.main(args + ["--per-faction"] * per_faction, out) == 0
     text = out.getvalue()
     assert "validation RMSE" in text and "wrote" in text
     model = load_model(model_path)
     assert model["version"] == VERSION and model["kind"] == kind
     assert model["corpus"]["ended"] >= 1 and model["temperature"] > 0
-    # the bots sat in most games: they have fits; every fit reproduces the library's
-    # predictions on the corpus's own rows (the export is exact)
+    # by default one model of every faction (its rows marked by faction); per faction, the
+    # bots sat in most games and have fits; every fit reproduces the library's predictions
+    # on the corpus's own rows (the export is exact)
     tables, _ = train_value.load_corpus(corpus)
-    assert {"electric_eyrie", "mechanical_marquise"} <= set(model["models"])
+    if per_faction:
+        assert {"electric_eyrie", "mechanical_marquise"} <= set(model["models"])
+    else:
+        assert set(model["models"]) == {train_value.POOLED}
+        tables = {train_value.POOLED: train_value.pool({f: t for f, t in tables.items()
+                                                        if len(t.y)})}
     for f, m in model["models"].items():
         t = tables[f]
         fitted, expected = train_value.fit_faction(t, kind)
