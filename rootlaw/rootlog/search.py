@@ -34,6 +34,7 @@ from rootlaw.rootlog.ledger import (
     place_of,
 )
 
+RETAINER: Final = "faithful_retainer"  # 15.3.4 the Keepers' own bird cards (no deck card)
 MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
 # random results set to the record's in one trial, one at a time (a bot's turn may battle
 # in every clearing: each battle's rolls)
@@ -1044,11 +1045,23 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
             tokens[("#", n)] += weight  # how many: ("warriors", 2)
     done_first = not any(n for n in node.left if n is not None)
 
-    def score(o: Any) -> tuple[int, int]:
+    cards = node.g.deckdef.cards
+
+    def wild(o: Any) -> int:
+        """1 for an option spending a bird card (2.1.1 wild): among options the record
+        cannot tell apart (which card a Keepers' move uses), a card of the clearing's
+        suit first, keeping the wild one for later."""
+        for x in o[1:] if isinstance(o, tuple) else ():
+            c = cards.get(x) if isinstance(x, str) else None
+            if c is not None and getattr(c, "suit", "") == "bird" or x == RETAINER:
+                return 1
+        return 0
+
+    def score(o: Any) -> tuple[int, int, int]:
         s = 0
         if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], int) and \
                 o[0] in _COUNT_VERBS:  # ("warriors", n): how many, not where
-            return (0, -tokens.get(("#", o[1]), 0))
+            return (0, -tokens.get(("#", o[1]), 0), 0)
         for x in o[1:] if isinstance(o, tuple) else ():
             for y in _flat(x):
                 s += tokens.get(_LETTER.get(y, y) if isinstance(y, str) else y, 0)
@@ -1056,7 +1069,7 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
                     s += tokens.get(("#", y), 0)
         verb = o[0] if isinstance(o, tuple) and o else ""
         bonus = 1 if done_first and verb in _DONE_VERBS else 0
-        return (-bonus, -s)
+        return (-bonus, -s, wild(o))
 
     return sorted(options, key=score)
 
