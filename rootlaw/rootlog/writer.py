@@ -88,6 +88,9 @@ def record(game: Game, who: Who = ALL, players: dict[str, str] | None = None
     if (setup.get("rules") or "law") != "law":
         raise RootlogError(f"Rootlog records games of the Law of Root; this game plays the "
                            f"{setup.get('rules')} rules, which the notation has no letters for")
+    if game.hire is not None:  # their pieces, cards and control markers (h_<X>, 3)
+        raise RootlogError("hirelings (Appendix E) are not recorded yet: the reader cannot "
+                           "replay them either (docs/rootlog.md)")
     letters = _final_letters(game)
     log = game.log
     forced = [[e[1], e[2]] for e in log if e[0] == "f"]
