@@ -47,6 +47,15 @@ _ONE_SUIT: Final[dict[str, tuple[str, ...]]] = {x: (x,) for x in _CLEARING_SUITS
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
 
 
+def total(xs: list[int]) -> int:
+    """The sum of a list of ints (a seat's warriors by clearing): a loop, which compiled
+    is native arithmetic, where ``sum`` is a call into the interpreter."""
+    n = 0
+    for x in xs:
+        n += x
+    return n
+
+
 class Game:
     """One game of Root. See DESIGN.md for the contract."""
 
@@ -934,7 +943,7 @@ class Game:
         if s >= len(self.fdefs):
             return self._hireling_supply(s)
         fd = self.fdefs[s]
-        n = fd.warriors - sum(self.warriors[s]) - fd.warriors_off_map(self, s)
+        n = fd.warriors - total(self.warriors[s]) - fd.warriors_off_map(self, s)
         for o, other in enumerate(self.fdefs):
             if other.holds_warriors:
                 n -= other.warriors_held(self, o, s)
@@ -953,7 +962,7 @@ class Game:
         hire = self.hire
         assert hire is not None
         k = o - len(self.fdefs)
-        n = (hire.warriors_of(k) - sum(self.warriors[o]) - hire.on_card[k]
+        n = (hire.warriors_of(k) - total(self.warriors[o]) - hire.on_card[k]
              - len(hire.paths[k]))
         cards = self.cards
         if cards.coffin_seat >= 0 and o < len(cards.coffins):
@@ -1337,6 +1346,14 @@ class Game:
 
     def push(self, *steps: Step) -> None:
         """Schedule steps to run in the given order (before anything already scheduled)."""
+        stack = self.stack
+        i = len(steps) - 1
+        while i >= 0:
+            stack.append(steps[i])
+            i -= 1
+
+    def push_all(self, steps: list[Step]) -> None:
+        """``push`` for a list of steps."""
         stack = self.stack
         i = len(steps) - 1
         while i >= 0:

@@ -3,11 +3,12 @@
 One int is cheap to copy and to save, and never shares state with anything else
 (no global RNG anywhere in rootlaw).
 
-The arithmetic works on 32-bit halves, with products of 32 by 16 bits: every value
-stays below 2**62, a native integer in the compiled build (a 64-bit state and its
-products would be arbitrary-precision integers there, about eight times slower). The
-results are splitmix64's, bit for bit (tests/test_rng.py checks them against the
-64-bit formula).
+The arithmetic works on the 64-bit values' 32-bit halves, and multiplies 16-bit parts
+only: compiled, an int is native below 2**62, and a product is computed natively only
+when both factors are below 2**30 (mypyc's ``CPyTagged_Multiply``); any larger factor
+takes the arbitrary-precision path, which costs some thirty times as much. The results
+are splitmix64's, bit for bit (tests/test_rng.py checks them against the 64-bit
+formula).
 """
 from __future__ import annotations
 
@@ -17,33 +18,33 @@ _MASK: Final = (1 << 64) - 1
 _M32: Final = 0xFFFFFFFF
 _M16: Final = 0xFFFF
 _TWO32: Final = 1 << 32
-# the golden gamma 0x9E3779B97F4A7C15 and the two multipliers, by halves; each
-# multiplier's halves in 16-bit parts (the products then stay below 2**49)
+# the golden gamma 0x9E3779B97F4A7C15 by halves, and the two multipliers
+# 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB by 16-bit parts, the lowest first
 _GAMMA_HI: Final = 0x9E3779B9
 _GAMMA_LO: Final = 0x7F4A7C15
-_A_HI0: Final = 0xBF58476D & _M16
-_A_HI1: Final = 0xBF58476D >> 16
-_A_LO0: Final = 0x1CE4E5B9 & _M16
-_A_LO1: Final = 0x1CE4E5B9 >> 16
-_B_HI0: Final = 0x94D049BB & _M16
-_B_HI1: Final = 0x94D049BB >> 16
-_B_LO0: Final = 0x133111EB & _M16
-_B_LO1: Final = 0x133111EB >> 16
+_A0: Final = 0xE5B9
+_A1: Final = 0x1CE4
+_A2: Final = 0x476D
+_A3: Final = 0xBF58
+_B0: Final = 0x11EB
+_B1: Final = 0x1331
+_B2: Final = 0x49BB
+_B3: Final = 0x94D0
 
 
-def _mul_hi(h: int, lo: int, c_hi0: int, c_hi1: int, c_lo0: int, c_lo1: int) -> int:
-    """The high half of ((h << 32) | lo) * c mod 2**64 (c by 16-bit parts)."""
-    q1 = lo * c_lo1
-    t = lo * c_lo0 + ((q1 & _M16) << 16)
-    carry = (t >> 32) + (q1 >> 16)  # the high half of lo * c_lo
-    return (carry
-            + h * c_lo0 + (((h * c_lo1) & _M16) << 16)  # h * c_lo mod 2**32
-            + lo * c_hi0 + (((lo * c_hi1) & _M16) << 16)) & _M32  # lo * c_hi mod 2**32
-
-
-def _mul_lo(lo: int, c_lo0: int, c_lo1: int) -> int:
-    """The low half of the same product."""
-    return (lo * c_lo0 + (((lo * c_lo1) & _M16) << 16)) & _M32
+def _mul(h: int, lo: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
+    """((h << 32) | lo) * c mod 2**64, as its (high, low) halves; c by 16-bit parts c0
+    (the lowest) to c3. Each product is of two 16-bit parts (see the module's doc)."""
+    a0 = lo & _M16
+    a1 = lo >> 16
+    a2 = h & _M16
+    a3 = h >> 16
+    r1 = a0 * c1 + a1 * c0  # the parts' products by weight 2**16, 2**32, 2**48
+    r2 = a0 * c2 + a1 * c1 + a2 * c0
+    r3 = a0 * c3 + a1 * c2 + a2 * c1 + a3 * c0
+    low = a0 * c0 + ((r1 & _M16) << 16)
+    high = (low >> 32) + (r1 >> 16) + r2 + ((r3 & _M16) << 16)
+    return high & _M32, low & _M32
 
 
 def _step(h: int, lo: int) -> tuple[int, int, int, int]:
@@ -52,19 +53,11 @@ def _step(h: int, lo: int) -> tuple[int, int, int, int]:
     h = (h + _GAMMA_HI + (lo >> 32)) & _M32
     lo &= _M32
     # z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-    zl = lo ^ (((h << 2) | (lo >> 30)) & _M32)
-    zh = h ^ (h >> 30)
-    zh = _mul_hi(zh, zl, _A_HI0, _A_HI1, _A_LO0, _A_LO1)
-    zl = _mul_lo(zl, _A_LO0, _A_LO1)
+    zh, zl = _mul(h ^ (h >> 30), lo ^ (((h << 2) | (lo >> 30)) & _M32), _A0, _A1, _A2, _A3)
     # z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-    zl ^= ((zh << 5) | (zl >> 27)) & _M32
-    zh ^= zh >> 27
-    zh = _mul_hi(zh, zl, _B_HI0, _B_HI1, _B_LO0, _B_LO1)
-    zl = _mul_lo(zl, _B_LO0, _B_LO1)
+    zh, zl = _mul(zh ^ (zh >> 27), zl ^ (((zh << 5) | (zl >> 27)) & _M32), _B0, _B1, _B2, _B3)
     # z ^ (z >> 31)
-    zl ^= ((zh << 1) | (zl >> 31)) & _M32
-    zh ^= zh >> 31
-    return h, lo, zh, zl
+    return h, lo, zh ^ (zh >> 31), zl ^ (((zh << 1) | (zl >> 31)) & _M32)
 
 
 def next_state(state: int) -> tuple[int, int]:

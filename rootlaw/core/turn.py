@@ -64,23 +64,32 @@ class Turn(Handler):
             sh = g.sharer()
             g.fdefs[sh].lend_for_turn(g, sh, s, True)
         fd = g.fdefs[s]
+        played = g.played[s]
         # Birdsong card windows only matter with such a card in play (none is crafted
         # in Birdsong, so the check at the start of the turn holds for the phase)
-        window: tuple[Step, ...] = (
-            (("card_window", s),) if effects.BIRDSONG_CARDS.intersection(g.played[s]) else ())
-        end: tuple[Step, ...] = (("birdsong_end", s),) if g.deckdef.ep and g.played[s] else ()
-        # effects other factions' rules allow anytime on this turn (13.2.4 Exposure)
-        anytime: tuple[Step, ...] = (("anytime", s),) if fd.has_hand and g.offers_anytime() else ()
-        g.push(
-            ("birdsong_start", s), *anytime, *window,
-            *fd.phase_steps(g, s, "birdsong"),
-            *window, *end,
-            ("daylight_start", s),
-            *fd.phase_steps(g, s, "daylight"),
-            ("evening_start", s),
-            *fd.phase_steps(g, s, "evening"),
-            ("end_turn", s),
-        )
+        window = False
+        for cid in played:
+            if cid in effects.BIRDSONG_CARDS:
+                window = True
+                break
+        # the steps in the order they run, pushed at once (a list, not a call with
+        # starred arguments: compiled, that is a generic call)
+        todo: list[Step] = [("birdsong_start", s)]
+        if fd.has_hand and g.offers_anytime():  # 13.2.4 Exposure: other rules, anytime
+            todo.append(("anytime", s))
+        if window:
+            todo.append(("card_window", s))
+        todo.extend(fd.phase_steps(g, s, "birdsong"))
+        if window:
+            todo.append(("card_window", s))
+        if g.deckdef.ep and played:
+            todo.append(("birdsong_end", s))
+        todo.append(("daylight_start", s))
+        todo.extend(fd.phase_steps(g, s, "daylight"))
+        todo.append(("evening_start", s))
+        todo.extend(fd.phase_steps(g, s, "evening"))
+        todo.append(("end_turn", s))
+        g.push_all(todo)
 
 
 class EndTurn(Handler):

@@ -99,11 +99,18 @@ def sympathy_on_map(g: Game, s: int) -> int:
 
 def bases_on_map(g: Game, s: int) -> list[str]:
     """Printed suits of the bases on the map."""
-    return [suit for suit, kind in BASES.items() if g.count_building(s, kind)]
+    out: list[str] = []
+    for suit in BASE_SUITS:
+        if g.count_building(s, BASES[suit]):
+            out.append(suit)
+    return out
 
 
 def base_clearings(g: Game, s: int) -> list[int]:
-    return [c for kind in BASES.values() for c in g.buildings_of(s, kind)]
+    out: list[int] = []
+    for suit in BASE_SUITS:
+        out.extend(g.piece_clearings(s, BASES[suit]))
+    return out
 
 
 EVERY_SUIT: Final = "every"  # the Lost City's clearing (Appendix F): any card matches it
@@ -124,12 +131,30 @@ def clearing_suit(g: Game, c: int) -> str:
 
 def supporters_matching(g: Game, s: int, suit: str) -> list[str]:
     """8.2.3: supporters spent only for their suit (birds wild, 2.1.1); with repeats."""
-    return [cid for cid in st_of(g, s).supporters if matches(g, cid, suit)]
+    cards = g.deckdef.cards
+    every = suit == EVERY_SUIT
+    out: list[str] = []
+    for cid in st_of(g, s).supporters:
+        cs = cards[cid].suit  # ``matches``
+        if cs == suit or cs == "bird" or every:
+            out.append(cid)
+    return out
 
 
 def supporters_by_suit(g: Game, s: int) -> dict[str, int]:
     """How many supporters can be spent as each clearing suit (birds are wild)."""
-    return {suit: len(supporters_matching(g, s, suit)) for suit in SUITS}
+    cards = g.deckdef.cards
+    have = {suit: 0 for suit in SUITS}
+    birds = 0
+    for cid in st_of(g, s).supporters:  # one pass: ``supporters_matching`` of each suit
+        cs = cards[cid].suit
+        if cs == "bird":
+            birds += 1
+        elif cs in have:
+            have[cs] += 1
+    for suit in SUITS:
+        have[suit] += birds
+    return have
 
 
 def gain_supporter(g: Game, s: int, cid: str) -> None:
@@ -165,9 +190,11 @@ def spend_supporter(g: Game, s: int, cid: str) -> None:
 def spread_cost(g: Game, s: int, c: int) -> int:
     """8.4.2.II: the cost above the next sympathy token, plus one for Martial Law
     (8.4.2.II.a: another player has at least three warriors in the clearing)."""
-    cost = SPREAD_COST[sympathy_on_map(g, s)]
-    if any(g.warriors[o][c] >= MARTIAL_LAW_WARRIORS for o in g.others(s)):
-        cost += 1
+    cost: int = SPREAD_COST[sympathy_on_map(g, s)]
+    warriors = g.warriors
+    for o in range(len(g.factions)):
+        if o != s and warriors[o][c] >= MARTIAL_LAW_WARRIORS:
+            return cost + 1
     return cost
 
 

@@ -190,7 +190,13 @@ def on_track(vs: VagabondState, item: str) -> int:
 
 def held(vs: VagabondState) -> int:
     """Items in the Satchel and Damaged box (9.6.4): all but those on tracks."""
-    return sum(sum(x) for x in vs.items.values()) - sum(on_track(vs, i) for i in TRACKED)
+    n = 0
+    for x in vs.items.values():
+        for k in x:
+            n += k
+    for i in TRACKED:
+        n -= on_track(vs, i)
+    return n
 
 
 def choices_by_side(vs: VagabondState, sides: tuple[int, ...]) -> list[tuple[str, int]]:
