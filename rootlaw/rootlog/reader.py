@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import rootlaw
 from rootlaw.core.errors import RootlawError
@@ -25,6 +25,7 @@ from rootlaw.rootlog.apply import apply_line
 from rootlaw.rootlog.errors import RootlogError
 from rootlaw.rootlog.expect import ANY, Atom, Expect, card_ids, expect
 from rootlaw.rootlog.hidden import Hidden
+from rootlaw.rootlog.ledger import ALL, ledger
 from rootlaw.rootlog.parser import parse, parse_action
 from rootlaw.rootlog.search import Context, at_boundary, search, start
 from rootlaw.rootlog.tree import Reveal, Rootlog, Turn
@@ -125,6 +126,8 @@ def replay(tree: Rootlog) -> Replay:
     if node is None:
         reason = problems[0] if problems else ctx.reason or "no setup the engine allows"
         report.flagged.append(Flag(0, first_line, reason))
+        if any(is_seat_name(f) for f in g.factions):  # a draft: the record's factions
+            g, _, _ = new_game(tree, directives, given=True)
         g = _setup_as_recorded(g, exp, letters, turns)
     else:
         g = node.g
@@ -210,9 +213,11 @@ def _next_seat(following: Turn | None, letters: list[str], me: str) -> int:
 
 
 def _setup_as_recorded(g: Game, exp: Expect, letters: list[str], turns: list[Turn]) -> Game:
-    """An engine setup no decisions reach: run it with the first options, then move
-    what the setup lines say."""
+    """An engine setup no decisions reach: run it with the first options (the boards,
+    hands and decks set up), take the pieces it put on the map back, and put those
+    the setup lines place (the turns after it start from the record's map)."""
     gg = g.copy()
+    before = ledger(gg, ALL, letters)
     started = False
     while not gg.won and not (started and at_boundary(gg)):
         started = True
@@ -220,9 +225,21 @@ def _setup_as_recorded(g: Game, exp: Expect, letters: list[str], turns: list[Tur
             gg.apply(gg.decision.options[0], advance=False)
         else:
             gg.run_step()
+    placed = ledger(gg, ALL, letters)
+    placed.subtract(before)
+    redo = Expect()
+    for (comp, place), n in placed.items():
+        if n > 0 and comp[0] in _MAP_PIECES and place[0] in ("c", "fo"):
+            redo.moves.append((comp, place, None, n))
+    redo.moves.extend(m for m in exp.moves if isinstance(m[0], tuple) and m[0][0] in _MAP_PIECES)
+    for k, v in exp.settings.items():
+        redo.settings[k] = v
     first = letters.index(turns[0].faction) if turns and turns[0].faction in letters else 0
-    out, _ = apply_line(gg, Expect(), letters, first)
+    out, _ = apply_line(gg, redo, letters, first)
     return out
+
+
+_MAP_PIECES: Final = frozenset({"w", "w_w", "p", "b", "t", "ferry"})  # 2.2-2.4
 
 
 def _put_back(t: Turn, e: Expect) -> None:
@@ -314,10 +331,13 @@ def _setup_expect(setups: list[Turn], bases: dict[str, str], letters: list[str],
 
 # ------------------------------------------------------------------ setting up
 
-def new_game(tree: Rootlog, directives: dict[str, str]) -> tuple[Game, list[str], int]:
+def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
+             ) -> tuple[Game, list[str], int]:
     """The game the headers and player lines describe, before its setup runs, with its
     seating and first player forced to the record's (5.1.1, A.4); each seat's letter;
-    the first player's seat."""
+    the first player's seat. ``given``: the record's factions given to the Advanced
+    Setup rather than drafted from its pool (a setup the engine cannot make: its
+    factions at least are the record's)."""
     h = tree.header
     try:
         opts: dict[str, Any] = json.loads(directives.get("setup", "{}"))
@@ -351,7 +371,7 @@ def new_game(tree: Rootlog, directives: dict[str, str]) -> tuple[Game, list[str]
     kw: dict[str, Any] = {"map": names.MAPS[h.map], "deck": names.DECKS[h.deck], "seed": 0,
                           "suits": suits}
     fids = [bots.get(L) or names.LETTERS[L] for L in order]
-    if h.pool is not None:
+    if h.pool is not None and not given:
         kw.update(players=len(order), bots=[bots[L] for L in order if L in bots],
                   setup="advanced")
     else:
@@ -362,15 +382,15 @@ def new_game(tree: Rootlog, directives: dict[str, str]) -> tuple[Game, list[str]
     except RootlawError as e:
         raise RootlogError(f"the record's game cannot be set up: {e}") from None
     setup = g0.setup
-    given = list(setup["factions"])
-    if h.pool is not None:
-        seats = iter([f for f in given if is_seat_name(f)])
+    drafted = list(setup["factions"])
+    if h.pool is not None and not given:
+        seats = iter([f for f in drafted if is_seat_name(f)])
         seating = [bots[L] if L in bots else next(seats) for L in order]
     else:
         seating = fids
     forced: list[list[Any]] = [["seating", seating], ["starting_player", first]]
     rest = {k: v for k, v in setup.items() if k not in ("factions", "map", "deck", "seed")}
-    g = Game.new(given, map=setup["map"], deck_name=setup["deck"], seed=0, forced=forced,
+    g = Game.new(drafted, map=setup["map"], deck_name=setup["deck"], seed=0, forced=forced,
                  options=rest, advance=False)
     return g, list(order), first
 
