@@ -852,18 +852,26 @@ def _drawn(before: list[str], after: list[str], entries: list[tuple[Any, ...]]) 
 
 
 def _in_draw_order(moves: list[_Mv], drawn: list[str]) -> list[_Mv]:
-    """Cards from the deck in the order they were drawn (a reader stacks the deck so)."""
+    """Cards from the deck in the order they were drawn (a reader stacks the deck so):
+    two copies drawn apart (a reshuffle between them, 2.1) are written apart."""
     spots = [i for i, m in enumerate(moves) if m[1] == ("deck",) and m[0][0] == "c"]
-    if len(spots) < 2:
+    if len(spots) < 2 and not any(moves[i][3] > 1 for i in spots):
         return moves
-    rank: dict[str, int] = {}
-    for i, cid in enumerate(drawn):
-        rank.setdefault(cid, i)
-    ordered = sorted((moves[i] for i in spots), key=lambda m: rank.get(m[0][1], len(drawn)))
-    out = list(moves)
-    for i, m in zip(spots, ordered, strict=True):
-        out[i] = m
-    return out
+    left = [list(moves[i]) for i in spots]
+    seq: list[list[Any]] = []
+    for cid in drawn:
+        m = next((x for x in left if x[0][1] == cid and x[3] > 0), None)
+        if m is None:
+            continue
+        m[3] -= 1
+        if seq and seq[-1][:3] == m[:3]:
+            seq[-1][3] += 1
+        else:
+            seq.append([m[0], m[1], m[2], 1])
+    seq.extend(x for x in left if x[3] > 0)  # drawn in a way ``drawn`` does not show
+    out = [m for i, m in enumerate(moves) if i not in spots]
+    at = spots[0]
+    return out[:at] + [(m[0], m[1], m[2], m[3]) for m in seq] + out[at:]
 
 
 def _setup_silent(comp: tuple[Any, ...], src: Any, dst: Any) -> bool:
@@ -883,15 +891,23 @@ def _group(rows: list[tuple[str, Part, Location | None]]) -> list[tuple[str, Act
     """Join parts that go the same way into one move (2 MOVE: combining and grouping):
     the same thing twice adds up; one piece placed in several clearings is ``w->3+11``
     (each destination gets N); several things between the same places are one move."""
-    same: dict[tuple[str, Any, Any, Any], int] = {}
+    same: dict[tuple[Any, ...], int] = {}
+    prev: tuple[Any, ...] | None = None
     for line, part, dest in rows:
-        key = (line, part.thing, part.source, dest)
+        base: tuple[Any, ...] = (line, part.thing, part.source, dest)
+        if prev is not None and prev[:4] == base:
+            key = prev  # in a row: they add up
+        elif isinstance(part.thing, Card):
+            key = (*base, len(same))  # a card drawn again later (2.1: after a reshuffle)
+        else:
+            key = base
+        prev = key
         same[key] = same.get(key, 0) + part.count
     spread: dict[tuple[str, Any, int], list[Location]] = {}
     joined: dict[tuple[Any, ...], list[Part]] = {}
     order: list[tuple[Any, ...]] = []
     last: tuple[str, str, Any, Any] | None = None
-    for (line, thing, source, dest), n in same.items():
+    for (line, thing, source, dest, *_), n in same.items():
         if source is None and isinstance(dest, Clearing) and isinstance(thing, Piece):
             sk = (line, thing, n)
             if sk not in spread:
