@@ -214,6 +214,23 @@ class Reader:
         if dst is not None:
             self.add(1, comp, dst, count)
 
+    def _activated(self) -> None:
+        """3.3.1 the dominance card just moved to the Alliance's board, its marker moved
+        after it (``F#domA->$/++->$``): activated, beside the board, not a supporter
+        (``$`` on the Alliance's board is either, 2)."""
+        either = frozenset({"", "sup"})
+        for i in range(len(self.e.atoms) - 1, -1, -1):
+            a = self.e.atoms[i]
+            if a.sign == 1 and a.place == ("board", self.me, either):
+                self.e.atoms[i] = Atom(a.sign, a.comp, ("board", self.me, ""), a.count,
+                                       a.rank + 0.5, a.loose)
+                for j, m in enumerate(self.e.moves):
+                    if m[0] == a.comp and m[2] == a.place:
+                        self.e.moves[j] = (m[0], m[1], ("board", self.me, ""), m[3])
+                return
+            if a.sign == 1:
+                return
+
     def setting(self, key: tuple[Any, ...], value: str) -> None:
         self.e.settings.setdefault(key, []).append(value)
 
@@ -242,6 +259,8 @@ class Reader:
             self._set(a)
         elif isinstance(a, MarkerMove):
             self.setting(("marker", self.me), a.board or self.me)
+            if a.board is None or a.board == self.me:
+                self._activated()
         elif isinstance(a, Flip):
             self._flip(a)
         elif isinstance(a, Trick):

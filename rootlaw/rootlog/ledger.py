@@ -191,8 +191,10 @@ def delta(a: Snap, b: Snap) -> tuple[Ledger, Ledger]:
 
 def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]]) -> None:
     """2.1: an empty deck is the discard pile shuffled. The shuffle itself is not
-    notated (dropped here), and a card drawn from the new deck in the same step seems
-    to come from the discard pile: it came from the deck."""
+    notated (dropped here), a card drawn from the new deck in the same step seems to
+    come from the discard pile: it came from the deck; and a card discarded in the same
+    step just before (a craft's, whose draw empties the deck) seems to go to the deck:
+    it went to the discard pile."""
     for e in entries:
         if e[0] in ("r", "f") and e[1] == "reshuffle":
             shuffled = list(e[2])
@@ -212,6 +214,12 @@ def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]
                     if not removed[gone]:
                         del removed[gone]
                     removed[deck] += drawn
+                came = min(added.get(deck, 0), total - stayed)
+                if came > 0:
+                    added[deck] -= came
+                    if not added[deck]:
+                        del added[deck]
+                    added[gone] += came
 
 
 _PLAIN: Final = frozenset({str, int, bool, float, type(None), tuple, frozenset})

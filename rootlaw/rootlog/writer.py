@@ -393,10 +393,12 @@ class _Writer:
     # -------------------------------------------------------------- moves
     def _moves(self, removed: Ledger, added: Ledger, actor: str) -> list[tuple[str, Action]]:
         out: list[tuple[str, Action]] = []
-        # settings first: one value each
+        # settings first: one value each; the dominance or coalition marker last, after
+        # the card activated (3.3.1: ``F#domA->$/++->$``, which tells it from a supporter)
+        markers: list[tuple[str, Action]] = []
         for key in sorted((k for k in added if k[0][0] in ("rel", "price", "funds",
                                                            "outcast", "marker")), key=repr):
-            out.extend(self._setting(key, actor))
+            (markers if key[0][0] == "marker" else out).extend(self._setting(key, actor))
         for led in (removed, added):
             for key in [k for k in led if k[0][0] in ("rel", "price", "funds", "outcast",
                                                       "marker", "seat", "ruin")]:
@@ -441,6 +443,7 @@ class _Writer:
         moves = self._fold_ambush(moves)
         out.extend(self._render(moves, actor))
         out.extend(late)
+        out.extend(markers)
         for L, n in sorted(vp.items()):
             if n:
                 line = self._line_of(L, actor)
