@@ -688,12 +688,12 @@ def rest_of_turn(g: Game, who: int | str, phase: str) -> list[Step]:
 def assert_illegal(g: Game, option: tuple[Any, ...]) -> IllegalAction:
     """Applying ``option`` raises IllegalAction and leaves the game exactly as it was."""
     before = g.to_json()
-    decision = g.decision
+    pending = g._decision  # the pending decision itself (``decision`` binds a new object)
     try:
         g.apply(option)
     except IllegalAction as e:
         assert g.to_json() == before, "an illegal option changed the game"
-        assert g.decision is decision
+        assert g._decision is pending
         return e
     raise AssertionError(f"{option!r} was accepted")
 

@@ -219,7 +219,11 @@ def _lookup(table: dict[str, float], feature: str) -> float:
 
 def rounds_left(g: Game) -> float:
     """About how many rounds the game has left: the leader's way to 30 at a bot's pace."""
-    return max(0.0, WIN_SCORE - max(g.vp)) / ROUND_VP
+    top = g.vp[0]
+    for v in g.vp:  # max(g.vp), in a loop (compiled: no call into the interpreter)
+        if v > top:
+            top = v
+    return max(0.0, WIN_SCORE - top) / ROUND_VP
 
 
 def features(g: Game, s: int, view: bool = True) -> dict[str, float]:
@@ -246,15 +250,17 @@ def features(g: Game, s: int, view: bool = True) -> dict[str, float]:
 
 
 def _flatten(x: Any, path: str, out: dict[str, float]) -> None:
+    # isinstance with tuples of types: compiled, ``int | float`` builds a union object at
+    # every call and asks it generically
     if isinstance(x, bool):
         out[path] = 1.0 if x else 0.0
-    elif isinstance(x, int | float):
+    elif isinstance(x, (int, float)):
         out[path] = float(x)
     elif isinstance(x, dict):
         sep = "" if path.endswith(":") else "."
         for k, v in x.items():
             _flatten(v, f"{path}{sep}{k}", out)
-    elif isinstance(x, list | tuple):
+    elif isinstance(x, (list, tuple)):
         out[path + "#"] = float(len(x))
 
 

@@ -93,15 +93,35 @@ def st_of(g: Game, s: int) -> AutomatedAllianceState:
 # ----------------------------------------------------------------- counting
 def enemy_warriors(g: Game, s: int, c: int) -> int:
     """Warriors of the players the bot targets (cooperative play: humans only)."""
-    return sum(g.warriors[o][c] for o in targets(g, s))
+    return foes_warriors(g, targets(g, s), c)
+
+
+def foes_warriors(g: Game, foes: list[int], c: int) -> int:
+    """``enemy_warriors`` with the targeted players worked out once."""
+    n = 0
+    for o in foes:
+        n += g.warriors[o][c]
+    return n
 
 
 def enemy_pieces(g: Game, s: int, c: int) -> int:
     """Pieces of the players the bot targets: warriors, buildings, tokens, pawns."""
-    foes = targets(g, s)
-    n = sum(g.warriors[o][c] for o in foes)
-    n += sum(1 for p in g.buildings[c] + g.tokens[c] if p[0] in foes)
-    n += sum(1 for o in foes if g.pawn[o] == c)
+    return foes_pieces(g, targets(g, s), c)
+
+
+def foes_pieces(g: Game, foes: list[int], c: int) -> int:
+    """``enemy_pieces`` with the targeted players worked out once."""
+    n = 0
+    for o in foes:
+        n += g.warriors[o][c]
+        if g.pawn[o] == c:
+            n += 1
+    for p in g.buildings[c]:
+        if p[0] in foes:
+            n += 1
+    for p in g.tokens[c]:
+        if p[0] in foes:
+            n += 1
     return n
 
 
@@ -146,10 +166,11 @@ def spread_target(g: Game, s: int) -> int | None:
         if sympathetic(g, s, c):
             near.update(g.adjacent(c))
     such = [c for c in near if not sympathetic(g, s, c) and is_ordered(g, s, c)]
-    target = first_legal(such, lambda c: enemy_warriors(g, s, c),
+    foes = targets(g, s)
+    target = first_legal(such, lambda c: foes_warriors(g, foes, c),
                          lambda c: can_place_sympathy(g, s, c))
     if target is None:  # 6.5.1.I No Such Clearings
-        target = first_legal(g.clearings(), lambda c: enemy_pieces(g, s, c),
+        target = first_legal(g.clearings(), lambda c: foes_pieces(g, foes, c),
                              lambda c: can_place_sympathy(g, s, c))
     return target
 
@@ -193,7 +214,8 @@ def revolt_target(g: Game, s: int, suits: Iterable[str]) -> int | None:
     free = free_bases(g, s, suits)
     cands = [c for c in g.clearings()
              if any(g.suit_match(c, suit) for suit in free) and sympathetic(g, s, c)]
-    return first_legal(cands, lambda c: -enemy_pieces(g, s, c),
+    foes = targets(g, s)
+    return first_legal(cands, lambda c: -foes_pieces(g, foes, c),
                        lambda c: can_revolt_in(g, s, c))
 
 

@@ -66,7 +66,10 @@ def difficulty(g: Game, s: int) -> str:
 
 
 def has_trait(g: Game, s: int, trait: str) -> bool:
-    return trait in g.setup.get("bot_traits", {}).get(g.factions[s], ())
+    traits: dict[str, Any] | None = g.setup.get("bot_traits")
+    if not traits:  # most games: no {} built to look in
+        return False
+    return trait in traits.get(g.factions[s], ())
 
 
 def priority_rank(g: Game, s: int) -> int:

@@ -169,12 +169,27 @@ def in_order(candidates: Iterable[int], *keys: Callable[[int], int]) -> list[int
     """Clearings in target order: by each key in turn (larger first: the action's rule,
     then its tie-breakers), then by clearing priority (2.1: clearing 1 first). Taking
     the first legal clearing of this list is 2.3 Target Legality's fall-through."""
-    return sorted(by_priority(candidates), key=lambda c: tuple(-k(c) for k in keys))
+    keyed: list[tuple[tuple[int, ...], int, int]] = []
+    for i, c in enumerate(by_priority(candidates)):  # the keys, then the priority order
+        values: list[int] = []
+        for k in keys:
+            values.append(-k(c))
+        keyed.append((tuple(values), i, c))
+    keyed.sort()
+    return [x[2] for x in keyed]
 
 
 def enemy_pieces(g: Game, s: int, c: int) -> int:
     """Pieces of the players the bot targets in c: warriors, pawns, buildings, tokens."""
-    return sum(pieces_of(g, o, c) for o in targets(g, s))
+    return foes_pieces(g, targets(g, s), c)
+
+
+def foes_pieces(g: Game, foes: list[int], c: int) -> int:
+    """``enemy_pieces`` with the targeted players worked out once."""
+    n = 0
+    for o in foes:
+        n += pieces_of(g, o, c)
+    return n
 
 
 def pieces_of(g: Game, o: int, c: int) -> int:
@@ -356,7 +371,8 @@ def recruit_target(g: Game, s: int, suit: str) -> int | None:
     """5.5.1.I: a clearing with a roost matching the column; a most enemy pieces, b fewest
     Eyrie warriors, c lowest priority; legal where the bot may place (2.3)."""
     spots = [c for c in g.buildings_of(s, "roost") if ordered(g, suit, c)]
-    for c in in_order(spots, lambda c: enemy_pieces(g, s, c), lambda c: -g.warriors[s][c],
+    foes = targets(g, s)
+    for c in in_order(spots, lambda c: foes_pieces(g, foes, c), lambda c: -g.warriors[s][c],
                       lambda c: c):
         if g.may_place(s, c):
             return c
@@ -382,8 +398,9 @@ class Recruit(Handler):
 def move_destination(g: Game, s: int, a: int) -> int | None:
     """5.5.1.II: an adjacent clearing with no roost (else one with a roost); a fewest
     enemy pieces, b lowest priority; legal where the bot may move (2.3)."""
+    foes = targets(g, s)
     for b in in_order(move_destinations(g, s, a), lambda b: -has_roost(g, s, b),
-                      lambda b: -enemy_pieces(g, s, b), lambda b: b):
+                      lambda b: -foes_pieces(g, foes, b), lambda b: b):
         if g.may_move(s, a, b):
             return b
     return None
@@ -424,10 +441,14 @@ class Move(Handler):
             bot_move(g, s, a, b, n)
 
 
-def defenseless_buildings(g: Game, s: int, c: int) -> int:
-    """Buildings in c of targeted players with no warriors there (4.3.3.II)."""
-    foes = targets(g, s)
-    return sum(1 for o, _ in g.buildings[c] if o in foes and not g.warriors[o][c])
+def defenseless_buildings(g: Game, foes: list[int], c: int) -> int:
+    """Buildings in c of targeted players (``foes``) with no warriors there (4.3.3.II)."""
+    n = 0
+    for p in g.buildings[c]:
+        o = p[0]
+        if o in foes and not g.warriors[o][c]:
+            n += 1
+    return n
 
 
 def battle_target(g: Game, s: int, suit: str) -> int | None:
@@ -437,7 +458,7 @@ def battle_target(g: Game, s: int, suit: str) -> int | None:
     foes = targets(g, s)
     spots = [c for c in g.clearings() if ordered(g, suit, c)]
     for c in in_order(spots, lambda c: -has_roost(g, s, c),
-                      lambda c: defenseless_buildings(g, s, c), lambda c: c):
+                      lambda c: defenseless_buildings(g, foes, c), lambda c: c):
         if g.can_fight_in(s, c) and any(battle_legal(g, s, o, c) for o in foes):
             return c
     return None

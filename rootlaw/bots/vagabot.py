@@ -29,7 +29,7 @@ from rootlaw.core.faction_api import NO_STEPS, FactionState, register
 from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.hired import hirelings_after_move
 from rootlaw.core.landmarks import forge_items_for
-from rootlaw.core.maps import ferry_available, move_links, take_ferry
+from rootlaw.core.maps import ferry_available, move_table, take_ferry
 from rootlaw.core.options import text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.factions.vagabond import QUESTS, RUIN_ITEMS, adjacent_places, place_name
@@ -267,18 +267,20 @@ def routes(g: Game, s: int) -> dict[int, tuple[int, int]]:
                 frontier.append(c)
     ferry = g.ferry if ferry_available(g) else 0
     coastal = g.board.coastal
+    links = move_table(g, s)  # core.maps.move_links, for every clearing at once
+    limited = g.movement_limited()  # else may_move is always true
     while frontier:
         nxt: list[int] = []
         for a in frontier:
             d, via = out[a]
-            for b in move_links(g, s, a):
-                if b not in out and g.may_move(s, a, b):
+            for b in links[a]:
+                if b not in out and (not limited or g.may_move(s, a, b)):
                     out[b] = (d + 1, via)
                     nxt.append(b)
         for a in frontier:
             if a == ferry and not out[a][1]:
                 for b in coastal:
-                    if b not in out and g.may_move(s, a, b):
+                    if b not in out and (not limited or g.may_move(s, a, b)):
                         out[b] = (out[a][0] + 1, b)
                         nxt.append(b)
         frontier = nxt
@@ -316,9 +318,18 @@ def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
 def nearest(g: Game, s: int, clearings: Iterable[int], *ties: Callable[[int], Any]) -> list[int]:
     """Clearings ordered as targets: nearest first (7.5), then each tie-breaker
     (smaller first), then clearing priority (2.1: 1 highest)."""
-    dist = distances(g, s)
+    ways = routes(g, s)  # ``distances``
     far = len(g.board.clearings) + 1
-    return sorted(clearings, key=lambda c: (dist.get(c, far), *(t(c) for t in ties), c))
+    keyed: list[tuple[Any, ...]] = []
+    for c in clearings:
+        way = ways.get(c)
+        key: list[Any] = [way[0] if way is not None else far]
+        for t in ties:
+            key.append(t(c))
+        key.append(c)
+        keyed.append(tuple(key))
+    keyed.sort()  # each key ends with its clearing: the order ``sorted`` by key gives
+    return [k[-1] for k in keyed]
 
 
 def pieces_of(g: Game, t: int, c: int) -> int:

@@ -158,7 +158,7 @@ class Sampler:
             mine = self._options
             if mine is not None and not _same(opts, mine):
                 continue
-            g._decision = Decision(g.factions[st[1]], h.kind, h.rule, opts, g, st)
+            g._decision = Decision(g.factions[st[1]], h.kind, h.rule, opts, None, st)
             return g
         raise DeterminizationError(f"no sample for {self.faction} matches its options "
                                    f"in {MAX_TRIES} draws")

@@ -103,6 +103,9 @@ class Game:
     peeks: dict[int, dict[int, list[str]]]
     version: int
     setup: dict[str, Any]
+    # the pending decision, unbound (its ``_game`` None: a game holding a decision that
+    # holds the game would be a reference cycle, freed only by the garbage collector,
+    # and search drops thousands of copies a second); ``decision`` binds it
     _decision: Decision | None
     pawn: list[int]  # pawn location per seat: clearing, FOREST + forest index, 0 if none
     coalition: list[int]  # 9.2.8: seat of the coalition partner, -1 if none
@@ -228,8 +231,10 @@ class Game:
 
     @property
     def decision(self) -> Decision | None:
-        """The pending decision, or None once the game is over."""
-        return self._decision
+        """The pending decision, or None once the game is over (a new object at each
+        call, bound to this game for its prompt)."""
+        d = self._decision
+        return d.for_game(self) if d is not None else None
 
     def legal_options(self) -> list[Option]:
         d = self._decision
@@ -250,7 +255,8 @@ class Game:
             try:
                 i = opts.index(option)
             except ValueError:
-                raise IllegalAction(self._why_illegal(option, d), d.rule) from None
+                raise IllegalAction(self._why_illegal(option, d.for_game(self)),
+                                    d.rule) from None
         chosen = opts[i]
         st = self.stack.pop()
         self._log = (("d", d.seat, chosen), self._log)
@@ -292,7 +298,7 @@ class Game:
                 continue
             if not opts:
                 raise RuntimeError(f"step {st!r} offered no options")
-            self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, self, st)
+            self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, None, st)
             return
         self._decision = None
 
@@ -318,7 +324,7 @@ class Game:
             return True
         if not opts:
             raise RuntimeError(f"step {st!r} offered no options")
-        self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, self, st)
+        self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, None, st)
         return False
 
     def entries_after(self, entry: tuple[Any, ...] | None) -> list[tuple[Any, ...]]:
@@ -419,8 +425,7 @@ class Game:
         g.shares = self.shares
         g.landmarks = self.landmarks  # never changed in place
         g.hire = self.hire.copy() if self.hire is not None else None
-        d = self._decision
-        g._decision = d.for_game(g) if d is not None else None
+        g._decision = self._decision  # unbound: shared
         return g
 
     # ------------------------------------------------------------- randomness
@@ -1340,9 +1345,12 @@ class Game:
     def enemies(self, s: int) -> list[int]:
         """G.1.8: every other player not in a coalition with s (9.2.8)."""
         co = self.coalition
-        if co[s] < 0 and s not in co:
-            return [o for o in range(len(co)) if o != s]
-        return [o for o in range(len(co)) if o != s and co[s] != o and co[o] != s]
+        mine = co[s]
+        out: list[int] = []
+        for o in range(len(co)):  # without a coalition: every other seat
+            if o != s and mine != o and co[o] != s:
+                out.append(o)
+        return out
 
     def push(self, *steps: Step) -> None:
         """Schedule steps to run in the given order (before anything already scheduled)."""

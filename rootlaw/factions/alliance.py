@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import battle_options, can_battle, start_battle
 from rootlaw.core.cards_ep import draw_cards
-from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.catalog import tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
     DAYLIGHT_VERBS,
@@ -144,17 +144,30 @@ def supporters_matching(g: Game, s: int, suit: str) -> list[str]:
 def supporters_by_suit(g: Game, s: int) -> dict[str, int]:
     """How many supporters can be spent as each clearing suit (birds are wild)."""
     cards = g.deckdef.cards
-    have = {suit: 0 for suit in SUITS}
-    birds = 0
+    fox = rabbit = mouse = birds = 0
     for cid in st_of(g, s).supporters:  # one pass: ``supporters_matching`` of each suit
         cs = cards[cid].suit
         if cs == "bird":
             birds += 1
-        elif cs in have:
-            have[cs] += 1
-    for suit in SUITS:
-        have[suit] += birds
-    return have
+        elif cs == "fox":
+            fox += 1
+        elif cs == "rabbit":
+            rabbit += 1
+        elif cs == "mouse":
+            mouse += 1
+    return {"fox": fox + birds, "rabbit": rabbit + birds, "mouse": mouse + birds}  # SUITS
+
+
+def count_matching(g: Game, s: int, suit: str) -> int:
+    """``len(supporters_matching(g, s, suit))``, without the list."""
+    cards = g.deckdef.cards
+    every = suit == EVERY_SUIT
+    n = 0
+    for cid in st_of(g, s).supporters:
+        cs = cards[cid].suit
+        if cs == suit or cs == "bird" or every:
+            n += 1
+    return n
 
 
 def gain_supporter(g: Game, s: int, cid: str) -> None:
@@ -241,7 +254,7 @@ def revolt_suits(g: Game, s: int, c: int) -> list[str]:
     when the base fits and two supporters matching c can be spent."""
     if not base_fits_after_revolt(g, s, c):
         return []
-    if len(supporters_matching(g, s, clearing_suit(g, c))) < REVOLT_COST:
+    if count_matching(g, s, clearing_suit(g, c)) < REVOLT_COST:
         return []
     return [suit for suit in g.suits_at(c)
             if suit in BASES and not g.count_building(s, BASES[suit])]
