@@ -70,6 +70,7 @@ def parse(text: str, strict: bool = True) -> Rootlog:
     if not isinstance(text, str):
         raise RootlogError("a Rootlog is text")
     header: dict[str, object] = {}
+    lines: dict[str, int] = {}  # the line of each header
     seats: list[Seat] = []
     turns: list[Turn] = []
     comments: list[tuple[int, str]] = []
@@ -101,6 +102,7 @@ def parse(text: str, strict: bool = True) -> Rootlog:
             if key in header:
                 raise RootlogError(f"a second {m.group(1)} header (1)", n, lead + 1)
             header[key] = _header_value(key, value, n, vcol)
+            lines[key] = n
             continue
         m = _SEAT_OR_TURN.match(stripped)
         if not m:
@@ -137,6 +139,7 @@ def parse(text: str, strict: bool = True) -> Rootlog:
         hirelings=header.get("hirelings", ((), ()))[0],  # type: ignore[index]
         hireling_setup=header.get("hirelings", ((), ()))[1],  # type: ignore[index]
         pool=header.get("pool"),  # type: ignore[arg-type]
+        map_line=lines.get("map", 0),
     )
     return Rootlog(h, tuple(seats), tuple(turns), winners, tuple(comments))
 

@@ -367,7 +367,7 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
         suits = [names.SUITS[x] for x in h.clearings]
     elif h.map != "Fall":
         raise RootlogError(f"the {h.map} map needs its 'Clearings:' header (1: omitted only "
-                           "on the Fall map)", 1, 1)
+                           "on the Fall map)", h.map_line or 1, 1)
     kw: dict[str, Any] = {"map": names.MAPS[h.map], "deck": names.DECKS[h.deck], "seed": 0,
                           "suits": suits}
     fids = [bots.get(L) or names.LETTERS[L] for L in order]

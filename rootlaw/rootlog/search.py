@@ -77,11 +77,19 @@ class Context:
         self.range_hit: tuple[str, int] | None = None
         self.fail_event = 0  # the step of the trial where the latest match failed
         self.progress = 0  # units matched before it failed
+        # a card a line shows by name was shown (a reveal left out is tolerated); an
+        # unnamed reveal (a hand shown, ``^A``) may be any number of cards
         self.atoms = exp.atoms if strict else [
-            Atom(a.sign, a.comp, a.place, None, a.rank, a.loose) if a.place == SHOWN else a
-            for a in exp.atoms]
+            Atom(a.sign, a.comp, a.place, None, a.rank, a.loose)
+            if a.place == SHOWN and not _named_shown(a.comp) else a for a in exp.atoms]
         self.battles = exp.battles
         self.reason = ""
+
+
+def _named_shown(comp: Any) -> bool:
+    """A shown card the line names (``F#roottea^``), not any card of a hand."""
+    return isinstance(comp, tuple) and len(comp) > 2 and isinstance(comp[2], frozenset) \
+        and len(comp[2]) <= 2
 
 
 @dataclass

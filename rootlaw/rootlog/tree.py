@@ -282,6 +282,7 @@ class Header:
     hirelings: tuple[str, ...] = ()
     hireling_setup: tuple[Action, ...] = ()
     pool: tuple[str, ...] | None = None
+    map_line: int = 0  # where the Map header is (an error about the map points there)
 
 
 @dataclass(frozen=True, slots=True)
