@@ -267,6 +267,42 @@ def test_faction_specific_forms() -> None:
     assert parse_action("#captainD$->") == move(Part(1, Card(None, "captain"), Board("D")))
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # 3 Eyrie: a card added to a Decree column
+    ("R#rootteaE->$_b", move(Part(1, Card("R", "roottea"), Hand("E")), dests=(Board(None, "b"),))),
+    # 3 Keepers: a card to a retinue column; a relic recovered to the board
+    ("#cob->$_2", move(Part(1, Card(None, "cob")), dests=(Board(None, "2"),))),
+    ("t_3_f5->$", move(Part(1, w(None, "3", "f", kind="t"), Clearing(5)), dests=(Board(None),))),
+    # 3 Hundreds: a mood; 3 Vagabond: a quest on offer, an item between areas
+    ("#lavish->$", move(Part(1, Card(None, "lavish")), dests=(Board(None),))),
+    ("M#errand->Q", move(Part(1, Card("M", "errand")), dests=(Quests(),))),
+    ("%ct->s", move(Part(1, Item("c"), ItemSpot("t", None)), dests=(ItemSpot("s", None),))),
+    # 3 MOVE: another's items damaged, a group from its board
+    ("(2%c+%h)V$->d", move(Part(2, Item("c"), Board("V")), Part(1, Item("h"), Board("V")),
+                           dests=(ItemSpot("d", None),))),
+])
+def test_more_faction_forms(text: str, expected: Move) -> None:
+    """3 FACTION-SPECIFIC and MOVE: the Decree, the retinue, relics, moods, quests, the
+    Vagabond's areas, another's items."""
+    assert parse_action(text) == expected
+
+
+def test_funds_and_hireling_setup() -> None:
+    """3 Riverfolk: funds set (``$_f->0``); 1 Hirelings: the cards (``d`` demoted) and
+    their setup actions after '/'."""
+    assert parse_action("$_f->0") == SetKey((Board(None, "f"),), "0", col=1)
+    t = parse("Map: Fall\nDeck: Standard\nHirelings: h_E, h_Td, h_S/h_Ep->4\nC: a\n")
+    assert t.header.hirelings == ("h_E", "h_Td", "h_S")
+    assert len(t.header.hireling_setup) == 1
+
+
+def test_casualties_follow_the_battle() -> None:
+    """3 BATTLE: casualties are moves after it, then the points (``XE3/(w+2Ew+Eb)3->/++``)."""
+    t = parse(HEAD + "C:w->3\nC:XE3/(w+2Ew+Eb)3->/++\n")
+    kinds = [type(a).__name__ for a in t.turns[1].actions]
+    assert kinds == ["Battle", "Move", "Score"]
+
+
 def test_older_ambush_letter() -> None:
     """3 BATTLE: records older than V2.3 wrote the ambush suit with 'a' (``XE3Ba``)."""
     assert parse_action("XE3Ba") == Battle(None, "E", 3, "B", col=1)
