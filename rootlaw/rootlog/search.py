@@ -987,8 +987,27 @@ def _cancel(a: Atom, b: Atom) -> bool:
     if repr(a.comp) == repr(b.comp):
         return True
     ca, cb = a.comp, b.comp
-    return (isinstance(ca, tuple) and isinstance(cb, tuple) and len(ca) == len(cb)
-            and ca[:2] == cb[:2] and ca[0] == "t")
+    if not (isinstance(ca, tuple) and isinstance(cb, tuple) and len(ca) == len(cb)
+            and ca[:2] == cb[:2] and ca[0] == "t"):
+        return False
+    # a token moved, then flipped where it lies (t_t7_10_11->10/t10^t_2_t): the same
+    # token if what each says of it agrees (two relics of other values never do)
+    ia, ib = _identity(ca), _identity(cb)
+    return ia <= ib or ib <= ia
+
+
+def _identity(comp: tuple[Any, ...]) -> frozenset[str]:
+    """What a token pattern says of the token: its type and value letters (``t_3_j``
+    and a face-down ``t_j`` of value 3 both say {3, j})."""
+    out: set[str] = set()
+    codes, hidden = comp[2], comp[3]
+    for x in codes if isinstance(codes, frozenset) else (codes,):
+        if isinstance(x, str):  # the piece's code: its kind, then what it is
+            out.update(y for y in x.split("_")[1:] if y)
+    for x in hidden if isinstance(hidden, frozenset) else (hidden,):
+        if isinstance(x, str) and x not in ("", "?"):
+            out.add(x)
+    return frozenset(out)
 
 
 def _say_atom(a: Atom, n: int) -> str:
