@@ -876,7 +876,7 @@ def _silent(units: list[tuple[int, Key, int]], ctx: Context) -> set[tuple[int, K
                 s == 1 and k[0] == comp and k[1][0] == "lm" for s, k, _ in units):
             out.add((sign, key))  # F.4 the Legendary Forge's items, from the supply
         elif ctx.setup and sign == 1 and comp[0] == "i" and place[0] == "items" and not any(
-                s == -1 and k[0] == comp for s, k, _ in units):
+                s == -1 and k[0] == comp and k[1][0] != "ruin" for s, k, _ in units):
             out.add((sign, key))  # 9.3.5 the character's starting items
     return out
 
