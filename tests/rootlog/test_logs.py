@@ -129,3 +129,15 @@ def test_games_the_notation_cannot_record_are_refused(kw: dict[str, object]) -> 
         pytest.skip(f"no such game: {kw}")
     with pytest.raises(RootlogError):
         dumps(g)
+
+
+def test_simulated_games_are_written_and_read_back(tmp_path: Path) -> None:
+    """``rootlaw simulate --rootlog DIR`` (``GameSpec.rootlog``): each game a file, every
+    card named, every turn checked when read back."""
+    from rootlaw.sim import GameSpec, play
+
+    spec = GameSpec(factions=("marquise", "eyrie", "alliance"), seed=5, max_turns=12,
+                    rootlog=str(tmp_path))
+    play(spec)
+    r = load(tmp_path / "game-5.rootlog")
+    assert r.report.turns >= 12 and r.report.checked == r.report.turns, r.report.text()
