@@ -36,6 +36,9 @@ from rootlaw.rootlog.ledger import (
 
 RETAINER: Final = "faithful_retainer"  # 15.3.4 the Keepers' own bird cards (no deck card)
 MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
+# rootlaw's own records: every line is legal, so a long one (a Keepers' turn of many
+# moves, each by a card the record does not name) is searched further
+MAX_TRIALS_STRICT: Final = 30000
 # random results set to the record's in one trial, one at a time (a bot's turn may battle
 # in every clearing: each battle's rolls)
 MAX_FIXES: Final = 40
@@ -62,7 +65,7 @@ class Context:
         self.seats = seats or {}  # setup: the letter each seat must take (A.8.2)
         # the changes in the line's order (rootlaw's records; a first try for others)
         self.ordered = strict and not setup
-        self.limit = MAX_TRIALS
+        self.limit = MAX_TRIALS_STRICT if strict else MAX_TRIALS
         self.trials = 0
         self.lens = Lens(ALL, letters)
         self.partial = False
@@ -72,6 +75,7 @@ class Context:
         self.pool: list[str] = []  # A.8.1 the draft's setup cards, in the order dealt
         self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
         self.landmarks: list[str] = []  # A.5.2 the landmark cards the header names
+        self.named: frozenset[str] | None = None  # the cards the line names (lazy)
         self.forests: list[tuple[int, ...]] = []
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
@@ -149,7 +153,13 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
     if key in seen:
         return None
     seen.add(key)
+    alike: set[Any] = set()
     for o in order(g.decision.options, node, ctx):
+        same = _retinue_alike(o, g, ctx)
+        if same is not None:  # a card of the same suit in the same column: the same
+            if same in alike:  # (the record names neither; 15.5.2 acts by suit)
+                continue
+            alike.add(same)
         if ctx.trials >= ctx.limit:
             if not ctx.bounded:
                 ctx.bounded = True
@@ -162,6 +172,36 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
             if found is not None:
                 return found
     return None
+
+
+_RETINUE_VERBS: Final = frozenset({"kk_move", "kk_ferry", "kk_battle", "kk_delve_in"})
+
+
+def _retinue_alike(o: Any, g: Game, ctx: Context) -> Any:
+    """A Keepers' retinue action (15.5.2: a card of the current column acts by its suit)
+    as the record sees it: the suit instead of the card, unless the line names the card
+    (a shift or discard of it later); None for other options."""
+    if not (isinstance(o, tuple) and len(o) >= 3 and o[0] in _RETINUE_VERBS
+            and isinstance(o[1], str)):
+        return None
+    if ctx.named is None:
+        ctx.named = frozenset(cid for a in ctx.atoms for cid in _ids(a.comp))
+    if o[1] in ctx.named:
+        return None
+    card = g.deckdef.cards.get(o[1])
+    suit = "bird" if o[1] == RETAINER else getattr(card, "suit", None)
+    if suit is None:
+        return None
+    return (o[0], suit, *o[2:])
+
+
+def _ids(comp: Any) -> frozenset[str]:
+    """The card ids a line's component names (none if any card)."""
+    if isinstance(comp, tuple) and len(comp) > 1 and comp[0] in ("c", "shown"):
+        ids = comp[-1] if comp[0] == "shown" else comp[1]
+        if isinstance(ids, frozenset) and len(ids) < 20:
+            return frozenset(x for x in ids if isinstance(x, str))
+    return frozenset()
 
 
 def _fingerprint(node: Node) -> Any:
