@@ -410,6 +410,13 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
         elif kind == "landmark_cards" and ctx.landmarks:  # A.5.2 the header's dealt
             want = [x for x in ctx.landmarks if x in value] + [
                 x for x in value if x not in ctx.landmarks]
+        elif kind == "vagabot_character" and ctx.characters:  # Rootbotics 7.3.1
+            from rootlaw.bots.vagabot import CHARACTERS as BOT_CHARACTERS
+
+            bot = sorted(BOT_CHARACTERS)
+            named = [c for c in ctx.characters if c in bot]
+            if named and isinstance(value, int):
+                want = bot.index(named[0])
         elif kind == "setup_character" and ctx.characters:
             from rootlaw.core.advanced import CHARACTERS
 
@@ -679,6 +686,12 @@ def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
                 trial_[i][1] = v
                 ctx.trials += 1
                 g, got = _run(node, option, ctx, trial_[:i + 1] + cur[i + 1:], starting)
+                if g is None and ctx.range_hit is not None and ctx.range_hit[0] != cur[i][0]:
+                    # a later result out of its range now (fewer sites for a bot's
+                    # buildings once its keep moved): the later ones left to the engine
+                    ctx.range_hit = None
+                    ctx.trials += 1
+                    g, got = _run(node, option, ctx, trial_[:i + 1], starting)
                 if g is None:
                     ctx.range_hit = None
                     continue
@@ -753,7 +766,7 @@ class _Odometer:
     def _choices(self, kind: str, value: Any) -> list[Any]:
         if kind == "dice" and self.dice:
             out: list[Any] = [[a, d] for a in range(4) for d in range(a + 1)]
-        elif kind == "setup_character" and self.ctx.characters:
+        elif kind in ("setup_character", "vagabot_character") and self.ctx.characters:
             return []  # A.8.1.III the record names the character (the oracle sets it)
         elif kind in _ENUMERABLE:
             out = list(range(12))
