@@ -76,6 +76,7 @@ class Context:
         self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
         self.landmarks: list[str] = []  # A.5.2 the landmark cards the header names
         self.named: frozenset[str] | None = None  # the cards the line names (lazy)
+        self.relic_slots: list[int] = []  # 15.3.3 the forests in the order dealt to
         self.forests: list[tuple[int, ...]] = []
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
@@ -468,7 +469,10 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game,
     of the rest in the record's order."""
     ctx.forests = [tuple(cl) for _, cl in g.board.forests]
     first, kept, later = _relic_moves(ctx)
-    if kind == "relic_forests":  # 15.3.3: relic j goes to forests[order[j % k]]
+    if kind == "relic_forests" and ctx.relic_slots:  # 15.3.3: relic j goes to
+        first_ = [str(f) for f in ctx.relic_slots if str(f) in value]  # order[j % k]
+        return first_ + [v for v in value if v not in first_]
+    if kind == "relic_forests":
         unplaced: list[str] = []
         for st in g.fstate:
             unplaced = list(getattr(st, "unplaced", ()) or ()) or unplaced
@@ -492,7 +496,8 @@ def _relics(kind: str, value: list[str], ctx: Context, g: Game,
     for ident, f in first:
         if 0 <= f < n:
             slots[f] = ident
-    for j, ident in enumerate(_cyclic(later, _far(ctx)) or kept or [i for i, _ in later]):
+    cyclic, ctx.relic_slots = _cyclic(later, _far(ctx))
+    for j, ident in enumerate(cyclic or kept or [i for i, _ in later]):
         if n + j < len(slots):
             slots[n + j] = ident
     spare = list(value)
@@ -521,12 +526,12 @@ def _far(ctx: Context) -> int:
     return len(far) or len(ctx.forests)
 
 
-def _cyclic(later: list[tuple[str, int]], k: int) -> list[str]:
+def _cyclic(later: list[tuple[str, int]], k: int) -> tuple[list[str], list[int]]:
     """15.3.3 deals the j-th remaining relic to the (j mod k)-th forest of a shuffled
     order: the relics in an order that lets each forest get the record's ones (the
-    forests with most first); none if no order can."""
+    forests with most first), and that order of the forests; none if no order can."""
     if not later or k <= 0:
-        return []
+        return [], []
     by: dict[int, list[str]] = {}
     for ident, f in later:
         by.setdefault(f, []).append(ident)
@@ -535,8 +540,8 @@ def _cyclic(later: list[tuple[str, int]], k: int) -> list[str]:
     forests = sorted(by, key=lambda f: -len(by[f]))
     if len(forests) > k or [len(by[f]) for f in forests] != sizes[:len(forests)] or \
             any(sizes[len(forests):]):
-        return []
-    return [by[forests[j % k]][j // k] for j in range(m)]
+        return [], []
+    return [by[forests[j % k]][j // k] for j in range(m)], forests
 
 
 def _dealt(kind: str, cards: list[str], pool: list[str], chosen: set[str]) -> list[str]:
