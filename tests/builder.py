@@ -251,7 +251,7 @@ def build(
     for name, empty in (("pawn", 0), ("coalition", -1)):
         if hasattr(g, name):  # per-seat state of later factions: cleared
             setattr(g, name, [empty] * n)
-    g._decision = None
+    g._options = None
     g.pieces_changed()
     g._index_all()  # the piece index: the map was emptied above
     g.relink()  # the map's paths now; the Burrow's links follow its tunnels (12.2.2)
@@ -688,12 +688,12 @@ def rest_of_turn(g: Game, who: int | str, phase: str) -> list[Step]:
 def assert_illegal(g: Game, option: tuple[Any, ...]) -> IllegalAction:
     """Applying ``option`` raises IllegalAction and leaves the game exactly as it was."""
     before = g.to_json()
-    pending = g._decision  # the pending decision itself (``decision`` binds a new object)
+    pending = g.legal_options()  # the pending options (``decision`` is a new object)
     try:
         g.apply(option)
     except IllegalAction as e:
         assert g.to_json() == before, "an illegal option changed the game"
-        assert g._decision is pending
+        assert g.legal_options() is pending
         return e
     raise AssertionError(f"{option!r} was accepted")
 

@@ -231,22 +231,41 @@ def features(g: Game, s: int, view: bool = True) -> dict[str, float]:
     read from the engine alone."""
     fd = g.fdefs[s]
     rulers = g.rulers()
+    ruled = 0
+    for c in g.clearings():
+        if rulers[c] == s:
+            ruled += 1
+    warriors = 0
+    for n in g.warriors[s]:
+        warriors += n
     out: dict[str, float] = {
         "vp": float(g.vp[s]),
-        "rule": float(sum(1 for c in g.clearings() if rulers[c] == s)),
-        "warriors": float(sum(g.warriors[s])),
+        "rule": float(ruled),
+        "warriors": float(warriors),
         "hand": float(len(g.hands[s])),
         "items": float(len(g.items[s])),
         "played": float(len(g.played[s])),
         "dominance": 1.0 if g.dominance[s] else 0.0,
     }
     for kind in fd.buildings:
-        out["building:" + kind] = float(g.count_building(s, kind))
+        out[_feature_name(_BUILDING_NAMES, "building:", kind)] = float(g.count_building(s, kind))
     for kind in fd.tokens:
-        out["token:" + kind] = float(g.count_building(s, kind))
+        out[_feature_name(_TOKEN_NAMES, "token:", kind)] = float(g.count_building(s, kind))
     if view:
         _flatten(fd.view(g, s, s), "view:", out)
     return out
+
+
+# a piece kind -> its feature's name ("building:sawmill"), each string made once
+_BUILDING_NAMES: dict[str, str] = {}
+_TOKEN_NAMES: dict[str, str] = {}
+
+
+def _feature_name(names: dict[str, str], prefix: str, kind: str) -> str:
+    name = names.get(kind)
+    if name is None:
+        name = names[kind] = prefix + kind
+    return name
 
 
 def _flatten(x: Any, path: str, out: dict[str, float]) -> None:

@@ -38,6 +38,7 @@ heuristic agent's greedy one-ply choice: stronger, about ten times slower).
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -58,6 +59,21 @@ ROLLOUTS = ("random", "prior", "heuristic")
 MAX_ROLLOUT_DECISIONS = 400
 NORM_FACTIONS = frozenset({"marquise"})  # norm's default: where it was shown to play better
 REUSE_FACTIONS = frozenset({"marquise"})  # reuse's default (docs/strength/experiments.md)
+
+
+def weighted_index(rng: random.Random, weights: list[float]) -> int:
+    """``rng.choices(range(len(weights)), weights)[0]``, as the standard library draws it
+    (one ``random()``, the cumulative weights searched with ``bisect_right``), without
+    the call into the interpreted ``random`` module."""
+    cum: list[float] = []
+    acc = 0.0
+    for i in range(len(weights)):
+        acc = weights[i] if i == 0 else acc + weights[i]  # itertools.accumulate
+        cum.append(acc)
+    total = acc + 0.0
+    if total <= 0.0 or not math.isfinite(total):
+        raise ValueError("the weights must add up to a positive finite total")
+    return bisect.bisect_right(cum, rng.random() * total, 0, len(cum) - 1)
 
 
 def _per_faction(setting: bool | None, default_on: frozenset[str], faction: str) -> bool:
@@ -375,7 +391,7 @@ class MCTSAgent:
                     cands = list(dict.fromkeys(rng.choices(opts, weights, k=self.greedy)))
                     o = self._greedy(g, s, cands)
                 else:
-                    o = rng.choices(opts, weights)[0]
+                    o = opts[weighted_index(rng, weights)]
             else:
                 o = self._greedy(g, g.factions.index(d.seat), opts)
             g.apply(o)

@@ -169,14 +169,24 @@ def in_order(candidates: Iterable[int], *keys: Callable[[int], int]) -> list[int
     """Clearings in target order: by each key in turn (larger first: the action's rule,
     then its tie-breakers), then by clearing priority (2.1: clearing 1 first). Taking
     the first legal clearing of this list is 2.3 Target Legality's fall-through."""
-    keyed: list[tuple[tuple[int, ...], int, int]] = []
-    for i, c in enumerate(by_priority(candidates)):  # the keys, then the priority order
+    keyed: list[tuple[int, ...]] = []
+    for c in by_priority(candidates):  # each: the keys, then the clearing (the priority)
         values: list[int] = []
         for k in keys:
             values.append(-k(c))
-        keyed.append((tuple(values), i, c))
+        values.append(c)
+        keyed.append(tuple(values))
     keyed.sort()
-    return [x[2] for x in keyed]
+    return [x[-1] for x in keyed]
+
+
+def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
+    """(a, b, c) < (x, y, z): ``in_order``'s keys compared without building tuples."""
+    if a != x:
+        return a < x
+    if b != y:
+        return b < y
+    return c < z
 
 
 def enemy_pieces(g: Game, s: int, c: int) -> int:
@@ -197,7 +207,7 @@ def pieces_of(g: Game, o: int, c: int) -> int:
 
 
 def has_roost(g: Game, s: int, c: int) -> bool:
-    return (s, "roost") in g.buildings[c]
+    return c in g.piece_clearings(s, "roost")
 
 
 def column_counts(g: Game, s: int) -> list[int]:
@@ -212,8 +222,7 @@ def enough_to_rule(g: Game, s: int, c: int) -> int:
     try:
         for n in range(have + 1):
             w[c] = n
-            g.pieces_changed()
-            if g.rules(s, c):
+            if g.ruler_now(c) == s:  # c alone (rules(): every clearing again)
                 return n
     finally:
         w[c] = have
@@ -372,11 +381,17 @@ def recruit_target(g: Game, s: int, suit: str) -> int | None:
     Eyrie warriors, c lowest priority; legal where the bot may place (2.3)."""
     spots = [c for c in g.buildings_of(s, "roost") if ordered(g, suit, c)]
     foes = targets(g, s)
-    for c in in_order(spots, lambda c: foes_pieces(g, foes, c), lambda c: -g.warriors[s][c],
-                      lambda c: c):
-        if g.may_place(s, c):
-            return c
-    return None
+    w = g.warriors[s]
+    # the first legal clearing of in_order(spots, a, b, c): the least key among the legal
+    found = -1
+    k0 = k1 = k2 = 0
+    for c in by_priority(spots):
+        if not g.may_place(s, c):
+            continue
+        a = -foes_pieces(g, foes, c)
+        if found < 0 or _before(a, w[c], -c, k0, k1, k2):
+            found, k0, k1, k2 = c, a, w[c], -c
+    return found if found >= 0 else None
 
 
 class Recruit(Handler):
@@ -399,11 +414,17 @@ def move_destination(g: Game, s: int, a: int) -> int | None:
     """5.5.1.II: an adjacent clearing with no roost (else one with a roost); a fewest
     enemy pieces, b lowest priority; legal where the bot may move (2.3)."""
     foes = targets(g, s)
-    for b in in_order(move_destinations(g, s, a), lambda b: -has_roost(g, s, b),
-                      lambda b: -foes_pieces(g, foes, b), lambda b: b):
-        if g.may_move(s, a, b):
-            return b
-    return None
+    # the first legal clearing of in_order(...): the least key among the legal ones
+    found = -1
+    k0 = k1 = k2 = 0
+    for b in by_priority(move_destinations(g, s, a)):
+        if not g.may_move(s, a, b):
+            continue
+        roost = 1 if has_roost(g, s, b) else 0
+        n = foes_pieces(g, foes, b)
+        if found < 0 or _before(roost, n, -b, k0, k1, k2):
+            found, k0, k1, k2 = b, roost, n, -b
+    return found if found >= 0 else None
 
 
 def move_plan(g: Game, s: int, col: int) -> tuple[int, int, int] | None:
@@ -457,23 +478,42 @@ def battle_target(g: Game, s: int, suit: str) -> int | None:
     has a piece (4.3, 2.3)."""
     foes = targets(g, s)
     spots = [c for c in g.clearings() if ordered(g, suit, c)]
-    for c in in_order(spots, lambda c: -has_roost(g, s, c),
-                      lambda c: defenseless_buildings(g, foes, c), lambda c: c):
-        if g.can_fight_in(s, c) and any(battle_legal(g, s, o, c) for o in foes):
-            return c
-    return None
+    # the first legal clearing of in_order(...): the least key among the legal ones
+    found = -1
+    k0 = k1 = k2 = 0
+    for c in by_priority(spots):
+        if not g.can_fight_in(s, c) or not any_battle_legal(g, s, foes, c):
+            continue
+        roost = 1 if has_roost(g, s, c) else 0
+        n = -defenseless_buildings(g, foes, c)
+        if found < 0 or _before(roost, n, -c, k0, k1, k2):
+            found, k0, k1, k2 = c, roost, n, -c
+    return found if found >= 0 else None
+
+
+def any_battle_legal(g: Game, s: int, foes: list[int], c: int) -> bool:
+    for o in foes:
+        if battle_legal(g, s, o, c):
+            return True
+    return False
 
 
 def defender(g: Game, s: int, c: int) -> int:
     """5.5.1.III: the player with the most buildings there (even zero); d most pieces,
     e most victory points; then faction priority (2.2)."""
     foes = [o for o in targets(g, s) if battle_legal(g, s, o, c)]
-
-    def buildings(o: int) -> int:
-        return sum(1 for p in g.buildings[c] if p[0] == o)
-
-    return min(foes, key=lambda o: (-buildings(o), -pieces_of(g, o, c), -g.vp[o],
+    return min(foes, key=lambda o: (-buildings_in(g, o, c), -pieces_of(g, o, c), -g.vp[o],
                                     priority_rank(g, o)))
+
+
+def buildings_in(g: Game, o: int, c: int) -> int:
+    """o's buildings in c. (A module function: compiled, a named function nested in
+    another keeps the game alive in a reference cycle until the garbage collector.)"""
+    n = 0
+    for p in g.buildings[c]:
+        if p[0] == o:
+            n += 1
+    return n
 
 
 class BattleStep(Handler):

@@ -253,38 +253,54 @@ def routes(g: Game, s: int) -> dict[int, tuple[int, int]]:
     """Clearing -> (moves from the pawn, where the Ferry took him on the way or 0): the
     shortest ways, along the map's links now (closed paths are not, C.3.2) and by the
     Ferry (C.2.5: once per turn, from its clearing to another coastal one; a way
-    without it is preferred at equal length)."""
+    without it is preferred at equal length). In the order they were found."""
+    dist, via, order = ways(g, s)
+    return {c: (dist[c], via[c]) for c in order}
+
+
+def ways(g: Game, s: int) -> tuple[list[int], list[int], list[int]]:
+    """``routes`` as lists by clearing: the moves (-1: out of reach), the Ferry's
+    clearing on the way (0: none), and the clearings in the order they were found."""
+    links = move_table(g, s)  # core.maps.move_links, for every clearing at once
+    size = len(links)
+    dist = [-1] * size
+    via = [0] * size
+    order: list[int] = []
     p = g.pawn[s]
-    out: dict[int, tuple[int, int]] = {}
     frontier: list[int] = []
     if 0 < p < FOREST:
-        out[p] = (0, 0)
+        dist[p] = 0
+        order.append(p)
         frontier = [p]
     elif p >= FOREST:
         for c in g.board.forests[p - FOREST][1]:
-            if g.may_move(s, p, c):
-                out[c] = (1, 0)
+            if dist[c] < 0 and g.may_move(s, p, c):
+                dist[c] = 1
+                order.append(c)
                 frontier.append(c)
     ferry = g.ferry if ferry_available(g) else 0
     coastal = g.board.coastal
-    links = move_table(g, s)  # core.maps.move_links, for every clearing at once
     limited = g.movement_limited()  # else may_move is always true
     while frontier:
         nxt: list[int] = []
         for a in frontier:
-            d, via = out[a]
+            d = dist[a] + 1
             for b in links[a]:
-                if b not in out and (not limited or g.may_move(s, a, b)):
-                    out[b] = (d + 1, via)
+                if dist[b] < 0 and (not limited or g.may_move(s, a, b)):
+                    dist[b] = d
+                    via[b] = via[a]
+                    order.append(b)
                     nxt.append(b)
         for a in frontier:
-            if a == ferry and not out[a][1]:
+            if a == ferry and not via[a]:
                 for b in coastal:
-                    if b not in out and (not limited or g.may_move(s, a, b)):
-                        out[b] = (out[a][0] + 1, b)
+                    if dist[b] < 0 and (not limited or g.may_move(s, a, b)):
+                        dist[b] = dist[a] + 1
+                        via[b] = b
+                        order.append(b)
                         nxt.append(b)
         frontier = nxt
-    return out
+    return dist, via, order
 
 
 def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
@@ -294,12 +310,12 @@ def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
     (2.4 orders moves by origin clearing; the Vagabot moves one pawn, so his moves
     never need ordering.)"""
     v = vb(g, s)
-    ways = routes(g, s)
+    dist, via, _ = ways(g, s)
     for c in ranked:
-        way = ways.get(c)
-        if way is None or way[0] * COST["move"] > v.ready:
+        d = dist[c] if 0 <= c < len(dist) else -1
+        if d < 0 or d * COST["move"] > v.ready:
             continue  # 2.3: not a legal target; try the next one
-        d, ferried = way
+        ferried = via[c]
         if d:
             exhaust(v, d * COST["move"])
             src = g.ferry
@@ -318,12 +334,12 @@ def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
 def nearest(g: Game, s: int, clearings: Iterable[int], *ties: Callable[[int], Any]) -> list[int]:
     """Clearings ordered as targets: nearest first (7.5), then each tie-breaker
     (smaller first), then clearing priority (2.1: 1 highest)."""
-    ways = routes(g, s)  # ``distances``
+    dist = ways(g, s)[0]  # ``distances``
     far = len(g.board.clearings) + 1
     keyed: list[tuple[Any, ...]] = []
     for c in clearings:
-        way = ways.get(c)
-        key: list[Any] = [way[0] if way is not None else far]
+        d = dist[c] if 0 <= c < len(dist) else -1
+        key: list[Any] = [d if d >= 0 else far]
         for t in ties:
             key.append(t(c))
         key.append(c)
@@ -656,16 +672,14 @@ def battle_target(g: Game, s: int) -> list[tuple[int, int]]:
     foes = targets(g, s)
     out: list[tuple[int, int]] = []
     if has_trait(g, s, "berserker"):
-        def total(c: int) -> int:
-            return sum(pieces_of(g, t, c) for t in foes)
-        busy = [c for c in g.clearings() if total(c)]
+        busy = [c for c in g.clearings() if foes_pieces(g, foes, c)]
         for c in nearest(g, s, busy):
             here = [t for t in foes if pieces_of(g, t, c) and battle_legal(g, s, t, c)]
             if not here:
                 continue
             t = min(here, key=lambda t: (-pieces_of(g, t, c), priority_rank(g, t)))
             out.append((t, c))
-        out.sort(key=lambda tc: -total(tc[1]))  # stable: nearest stays first on a tie
+        out.sort(key=lambda tc: -foes_pieces(g, foes, tc[1]))  # stable: nearest first on a tie
         return out
     for t in sorted(foes, key=lambda o: (-g.vp[o], priority_rank(g, o))):
         out.extend((t, c) for c in battle_clearings(g, s, t))
@@ -676,14 +690,19 @@ def battle_clearings(g: Game, s: int, t: int) -> list[int]:
     """7.5.4: clearings with t's pieces, nearest first; I "such a clearing" (2.5: one
     of those nearest) with the most buildings and tokens of t, II fewest warriors of
     t, then priority (2.1)."""
-    def most_buildings_tokens(c: int) -> int:
-        return -buildings_tokens(g, t, c)
-
-    def fewest_warriors(c: int) -> int:
-        return g.warriors[t][c]
-
     have = [c for c in g.clearings() if battle_legal(g, s, t, c)]
-    return nearest(g, s, have, most_buildings_tokens, fewest_warriors)
+    return nearest(g, s, have, lambda c: -buildings_tokens(g, t, c),  # most buildings, tokens
+                   lambda c: g.warriors[t][c])  # fewest warriors
+
+
+def foes_pieces(g: Game, foes: list[int], c: int) -> int:
+    """The pieces of the targeted players in c. (Module functions, not functions nested
+    in others: compiled, a named nested function keeps the game alive in a reference
+    cycle until the garbage collector.)"""
+    n = 0
+    for t in foes:
+        n += pieces_of(g, t, c)
+    return n
 
 
 class BattleAction(Handler):
@@ -794,30 +813,36 @@ def special_effect(g: Game, s: int) -> Callable[[], None] | None:
         t = thief_target(g, s)
         if t is None:
             return None
-
-        def steal() -> None:  # the card leaves the hand; the bot has none: discarded
-            hand = g.hands[t]
-            i = g.random_index("random_card", len(hand)) if len(hand) > 1 else 0
-            cid = hand.pop(i)
-            g.note("vagabot", "steal", g.factions[t])
-            g.discard_card(cid)
-        return steal
+        return lambda: steal(g, t)
     if v.character == "tinker":
         cid = tinker_card(g, s)
         if cid is None:
             return None
-
-        def day_labor() -> None:
-            pile = g.discard
-            del pile[len(pile) - 1 - pile[::-1].index(cid)]  # the topmost copy
-            craft_order(g, s, cid)  # crafted for one VP (1.1.2), then discarded
-            g.discard_card(cid)
-        return day_labor
+        return lambda: day_labor(g, s, cid)
     if v.character == "ranger":
         if damaged(v) < RANGER_AT or not adjacent_forests(g, s):
             return None
         return lambda: slip_to_forest(g, s)
     return None
+
+
+def steal(g: Game, t: int) -> None:
+    """The Thief's special action (7.7): the card leaves t's hand; the bot has none, so it
+    is discarded."""
+    hand = g.hands[t]
+    i = g.random_index("random_card", len(hand)) if len(hand) > 1 else 0
+    cid = hand.pop(i)
+    g.note("vagabot", "steal", g.factions[t])
+    g.discard_card(cid)
+
+
+def day_labor(g: Game, s: int, cid: str) -> None:
+    """The Tinker's special action (7.7): the topmost copy of the card from the discard
+    pile, crafted for one VP (1.1.2), then discarded."""
+    pile = g.discard
+    del pile[len(pile) - 1 - pile[::-1].index(cid)]
+    craft_order(g, s, cid)
+    g.discard_card(cid)
 
 
 class Special(Handler):

@@ -32,7 +32,7 @@ from typing import Final
 from rootlaw.core import rng as _rng
 from rootlaw.core.errors import RootlawError
 from rootlaw.core.game import Game
-from rootlaw.core.options import Decision, Option
+from rootlaw.core.options import Option
 from rootlaw.core.steps import STEPS
 
 CARDS: Final = "cards"  # the pool of the shared deck's cards (hands, deck, face-down cards)
@@ -79,7 +79,7 @@ class Sampler:
         b.setup = setup
         mine = g.peeks.get(me)
         b.peeks = {me: {t: list(h) for t, h in mine.items()}} if mine is not None else {}
-        b._decision = None
+        b._options = None
         n = len(g.factions)
         cards: list[str] = []
         self._hand_sizes = [-1] * n
@@ -158,7 +158,7 @@ class Sampler:
             mine = self._options
             if mine is not None and not _same(opts, mine):
                 continue
-            g._decision = Decision(g.factions[st[1]], h.kind, h.rule, opts, None, st)
+            g.set_decision(st, opts)
             return g
         raise DeterminizationError(f"no sample for {self.faction} matches its options "
                                    f"in {MAX_TRIES} draws")

@@ -64,7 +64,7 @@ class Game:
         "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
-        "version", "setup", "_decision", "_rulers", "_where", "pawn", "coalition",
+        "version", "setup", "_options", "_pending", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
         "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
         "hire", "shares", "_sharer", "_sharer_of",
@@ -103,10 +103,13 @@ class Game:
     peeks: dict[int, dict[int, list[str]]]
     version: int
     setup: dict[str, Any]
-    # the pending decision, unbound (its ``_game`` None: a game holding a decision that
-    # holds the game would be a reference cycle, freed only by the garbage collector,
-    # and search drops thousands of copies a second); ``decision`` binds it
-    _decision: Decision | None
+    # the pending decision: its options (None when none is pending: the game is over,
+    # or the engine is between steps) and the step that asks it. ``decision`` makes the
+    # Decision object when asked: none is built for a random game or a rollout that reads
+    # ``legal_options``, and the game never holds a decision that holds the game (a
+    # reference cycle, freed only by the garbage collector)
+    _options: list[Option] | None
+    _pending: Step
     pawn: list[int]  # pawn location per seat: clearing, FOREST + forest index, 0 if none
     coalition: list[int]  # 9.2.8: seat of the coalition partner, -1 if none
     quests: list[str]  # face-up quests (9.3.3; shared by two Vagabonds, 9.7.2)
@@ -212,7 +215,8 @@ class Game:
         g.quest_deck = []
         g.ruin_items = [()] * nc
         g.removed_items = []
-        g._decision = None
+        g._options = None
+        g._pending = ()
         g._rulers = None
         g._where = []
         g.adj = g.board.adj
@@ -232,21 +236,30 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The pending decision, or None once the game is over (a new object at each
-        call, bound to this game for its prompt)."""
-        d = self._decision
-        return d.for_game(self) if d is not None else None
+        call)."""
+        opts = self._options
+        if opts is None:
+            return None
+        st = self._pending
+        h = STEPS[st[0]]
+        return Decision(self.factions[st[1]], h.kind, h.rule, opts, self, st)
 
     def legal_options(self) -> list[Option]:
-        d = self._decision
-        return d.options if d is not None else []
+        opts = self._options
+        return opts if opts is not None else []
+
+    def set_decision(self, st: Step, options: list[Option]) -> None:
+        """Make step ``st`` (on top of the stack) ask its seat to choose among
+        ``options`` (the engine's loop; a determinization's sample)."""
+        self._options = options
+        self._pending = st
 
     def apply(self, option: Any, advance: bool = True) -> None:
         """Take one option of the current decision; anything else raises IllegalAction.
         ``advance=False`` leaves the automatic steps after it to ``run_step``."""
-        d = self._decision
-        if d is None:
+        opts = self._options
+        if opts is None:
             raise IllegalAction("the game is over: no decision is pending", "3.1")
-        opts = d.options
         i = 0
         n = len(opts)
         while i < n and opts[i] is not option:  # an option given back as listed: no compare
@@ -255,12 +268,13 @@ class Game:
             try:
                 i = opts.index(option)
             except ValueError:
-                raise IllegalAction(self._why_illegal(option, d.for_game(self)),
-                                    d.rule) from None
+                d = self.decision
+                assert d is not None
+                raise IllegalAction(self._why_illegal(option, d), d.rule) from None
         chosen = opts[i]
         st = self.stack.pop()
-        self._log = (("d", d.seat, chosen), self._log)
-        self._decision = None
+        self._log = (("d", self.factions[self._pending[1]], chosen), self._log)
+        self._options = None
         self.version += 1
         STEPS[st[0]].apply(self, st, chosen)
         if advance:
@@ -298,9 +312,10 @@ class Game:
                 continue
             if not opts:
                 raise RuntimeError(f"step {st!r} offered no options")
-            self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, None, st)
+            self._options = opts
+            self._pending = st
             return
-        self._decision = None
+        self._options = None
 
     def run_step(self) -> bool:
         """One turn of ``_advance``'s loop, for viewers that show the automatic play
@@ -309,7 +324,7 @@ class Game:
         and return True; False once a real choice is pending (``decision`` is set) or
         the game is over. Stepping until False leaves the game as ``_advance`` would."""
         if self.won:
-            self._decision = None
+            self._options = None
             return False
         st = self.stack[-1]
         h = STEPS[st[0]]
@@ -324,7 +339,8 @@ class Game:
             return True
         if not opts:
             raise RuntimeError(f"step {st!r} offered no options")
-        self._decision = Decision(self.factions[st[1]], h.kind, h.rule, opts, None, st)
+        self._options = opts
+        self._pending = st
         return False
 
     def entries_after(self, entry: tuple[Any, ...] | None) -> list[tuple[Any, ...]]:
@@ -425,7 +441,8 @@ class Game:
         g.shares = self.shares
         g.landmarks = self.landmarks  # never changed in place
         g.hire = self.hire.copy() if self.hire is not None else None
-        g._decision = self._decision  # unbound: shared
+        g._options = self._options  # shared: never changed in place
+        g._pending = self._pending
         return g
 
     # ------------------------------------------------------------- randomness
@@ -693,6 +710,12 @@ class Game:
         if r is None:
             r = self._rulers = self._compute_rulers()
         return r[c] if r[c] >= 0 else None
+
+    def ruler_now(self, c: int) -> int:
+        """Who rules c (2.5), worked out afresh from the map, not read from the cache (a
+        what-if after changing pieces without ``pieces_changed``: the caller restores
+        the map and calls it). A seat, or -1."""
+        return self._ruler_at(c)
 
     def _compute_rulers(self) -> list[int]:
         return [-1] + [self._ruler_at(c) for c in range(1, len(self.buildings))]
@@ -1623,7 +1646,8 @@ class Game:
             g.adv = None
             if any(is_seat_name(f) for f in g.factions):
                 raise LoadError("undrafted seats in a game without the Advanced Setup (A.8)")
-        g._decision = None
+        g._options = None
+        g._pending = ()
         g._rulers = None
         g._index_all()
         g._sharer_of = ()

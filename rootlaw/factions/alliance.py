@@ -24,7 +24,7 @@ from rootlaw.core.effects import (
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import can_move, move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, secret_form, text_form
+from rootlaw.core.options import Option, distinct, distinct_ints, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -293,7 +293,7 @@ def train_cards(g: Game, s: int) -> list[str]:
     if not suits:
         return []
     cards = g.deckdef.cards
-    return [cid for cid in dict.fromkeys(g.hands[s])
+    return [cid for cid in distinct(g.hands[s])
             if cards[cid].suit == "bird" or cards[cid].suit in suits]
 
 
@@ -301,7 +301,7 @@ def recruit_clearings(g: Game, s: int) -> list[int]:
     """8.6.1.III: clearings with a base."""
     if not g.warrior_supply(s):
         return []
-    return sorted(c for c in dict.fromkeys(base_clearings(g, s)) if g.may_place(s, c))
+    return sorted([c for c in distinct_ints(base_clearings(g, s)) if g.may_place(s, c)])
 
 
 def organize_clearings(g: Game, s: int) -> list[int]:
@@ -421,7 +421,7 @@ class PaySupporters(Handler):
             return [("done",)]
         if len(can) <= owed:
             return [("supporters_all",)]  # all of them go: no choice
-        return [("supporter", cid) for cid in dict.fromkeys(can)]
+        return [("supporter", cid) for cid in distinct(can)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s, suit, owed = st[1], st[2], st[3]
@@ -524,9 +524,10 @@ class Daylight(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s = st[1]
         out = craft_options(g, s) + daylight_extras(g, s)
-        hand = dict.fromkeys(g.hands[s])
-        out += [("mobilize", cid) for cid in hand]
-        out += [("train", cid) for cid in train_cards(g, s)]
+        for cid in distinct(g.hands[s]):
+            out.append(("mobilize", cid))
+        for cid in train_cards(g, s):
+            out.append(("train", cid))
         out.append(("done",))
         return out
 
