@@ -337,6 +337,11 @@ def check_relics(g: Game) -> None:
         for kind in awaiting_first_response(g, s):
             if kind in TYPE_OF:
                 seen[kind] += 1
+        for st in g.stack:  # E.2.3: a clearing's burned pieces all go before their
+            if st[0] == "flame_bearers.burn":  # effects (1.1.3), relics placed after
+                for owner, kind in st[7]:
+                    if owner == s and kind in TYPE_OF:
+                        seen[kind] += 1
         if g.phase == "setup" and not +seen:
             continue  # before 15.3.1
         assert seen == Counter(t + str(v) for t in TYPES for v in VALUES), "relics lost"
