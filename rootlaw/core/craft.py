@@ -48,17 +48,7 @@ def craft_options(g: Game, s: int) -> list[Option]:
     cards = g.deckdef.cards
     for cid in distinct(g.hands[s]):
         card = cards[cid]
-        if card.kind not in CRAFTABLE:
-            continue
-        verbs: tuple[str, ...] = CRAFT_VERB
-        if card.item is not None:
-            in_supply = bool(g.supply.get(card.item))
-            if card.item in forge:  # the Legendary Forge's card (Appendix F)
-                verbs = BOTH_VERBS if in_supply else FORGE_VERB
-            elif not in_supply:
-                continue  # 4.1.2: the item must be in the supply
-        if card.kind == "persistent" and cid in g.played[s]:
-            continue  # 4.1.4 No Duplicates
+        # the cheap tests first (each only skips a card: their order does not matter)
         need = card.need
         rest = (fox - need[0], rabbit - need[1], mouse - need[2])
         if wild:
@@ -66,6 +56,19 @@ def craft_options(g: Game, s: int) -> list[Option]:
                 continue
         elif rest[0] < 0 or rest[1] < 0 or rest[2] < 0:
             continue
+        kind = card.kind
+        if kind != "item" and kind != "persistent" and kind != "immediate":  # CRAFTABLE
+            continue
+        verbs: tuple[str, ...] = CRAFT_VERB
+        item = card.item
+        if item is not None:
+            in_supply = bool(g.supply.get(item))
+            if forge and item in forge:  # the Legendary Forge's card (Appendix F)
+                verbs = BOTH_VERBS if in_supply else FORGE_VERB
+            elif not in_supply:
+                continue  # 4.1.2: the item must be in the supply
+        if kind == "persistent" and cid in g.played[s]:
+            continue  # 4.1.4 No Duplicates
         for verb in verbs:
             if not card.anys:
                 out.append((verb, cid, ()))

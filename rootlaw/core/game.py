@@ -47,6 +47,32 @@ _ONE_SUIT: Final[dict[str, tuple[str, ...]]] = {x: (x,) for x in _CLEARING_SUITS
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
 
 
+class SeatHooks:
+    """Which seats' rules the engine must ask (the flags ``register`` sets on each
+    FactionDef), worked out once for a tuple of FactionDefs: ``Game.hooks`` compares the
+    tuple by identity (``fdefs`` is replaced, never changed in place), so loops over
+    every seat at each placement or move ask only the seats with such a rule."""
+
+    __slots__ = ("fdefs", "movers", "placers", "anytime")
+
+    def __init__(self, fdefs: tuple[FactionDef, ...]) -> None:
+        self.fdefs = fdefs
+        self.movers: list[int] = []  # seats whose rule may forbid a move (blocks_move)
+        self.placers: list[int] = []  # seats whose rule may forbid placing (blocks_placement)
+        self.anytime = False  # a seat has a rule usable anytime (anytime_options)
+        for o in range(len(fdefs)):
+            fd = fdefs[o]
+            if fd.limits_movement:
+                self.movers.append(o)
+            if fd.limits_placement:
+                self.placers.append(o)
+            if fd.offers_anytime:
+                self.anytime = True
+
+
+NO_HOOKS: Final = SeatHooks(())
+
+
 def total(xs: list[int]) -> int:
     """The sum of a list of ints (a seat's warriors by clearing): a loop, which compiled
     is native arithmetic, where ``sum`` is a call into the interpreter."""
@@ -67,7 +93,7 @@ class Game:
         "version", "setup", "_options", "_pending", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
         "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
-        "hire", "shares", "_sharer", "_sharer_of",
+        "hire", "shares", "_sharer", "_sharer_of", "_hooks",
     )
 
     board: Board
@@ -110,6 +136,7 @@ class Game:
     # reference cycle, freed only by the garbage collector)
     _options: list[Option] | None
     _pending: Step
+    _hooks: SeatHooks  # see ``hooks``
     pawn: list[int]  # pawn location per seat: clearing, FOREST + forest index, 0 if none
     coalition: list[int]  # 9.2.8: seat of the coalition partner, -1 if none
     quests: list[str]  # face-up quests (9.3.3; shared by two Vagabonds, 9.7.2)
@@ -217,6 +244,7 @@ class Game:
         g.removed_items = []
         g._options = None
         g._pending = ()
+        g._hooks = NO_HOOKS
         g._rulers = None
         g._where = []
         g.adj = g.board.adj
@@ -443,6 +471,7 @@ class Game:
         g.hire = self.hire.copy() if self.hire is not None else None
         g._options = self._options  # shared: never changed in place
         g._pending = self._pending
+        g._hooks = self._hooks
         return g
 
     # ------------------------------------------------------------- randomness
@@ -528,11 +557,17 @@ class Game:
     def offers_anytime(self) -> bool:
         """Whether a faction here has a rule usable anytime on another player's turn
         (``FactionDef.anytime_options``, 13.2.4 Exposure)."""
-        for fd in self.fdefs:
-            if fd.offers_anytime:
-                return True
+        if self.hooks().anytime:
+            return True
         hire = self.hire  # a hireling's ability any player may use on its turn (the Exile)
         return hire is not None and hire.anytime
+
+    def hooks(self) -> SeatHooks:
+        """The seats whose rules ``may_move``, ``may_place`` and ``offers_anytime`` ask."""
+        h = self._hooks
+        if h.fdefs is not self.fdefs:
+            h = self._hooks = SeatHooks(self.fdefs)
+        return h
 
     def draw_card(self) -> str | None:
         """Take the top card of the deck (2.1), e.g. a bot's order card (Rootbotics 2.7)."""
@@ -895,11 +930,11 @@ class Game:
         by its own faction's rule; rulings.md); a hireling's rule may forbid it too (the
         Furious Protector)."""
         player = s
-        if s >= len(self.fdefs):
+        fdefs = self.fdefs
+        if s >= len(fdefs):
             player = self.player_of(s)
-        for o, fd in enumerate(self.fdefs):
-            if (o != s and o != player and fd.limits_placement
-                    and fd.blocks_placement(self, o, s, c)):
+        for o in self.hooks().placers:
+            if o != s and o != player and fdefs[o].blocks_placement(self, o, s, c):
                 return False
         hire = self.hire
         if hire is not None and hire.limits_placement:
@@ -913,9 +948,8 @@ class Game:
     def placement_limited(self, s: int) -> bool:
         """Whether another faction's (or a hireling's) rule may forbid s placing pieces
         anywhere (a fast path: without one, ``may_place`` is always true for s)."""
-        fdefs = self.fdefs
-        for o in range(len(fdefs)):
-            if o != s and fdefs[o].limits_placement:
+        for o in self.hooks().placers:
+            if o != s:
                 return True
         hire = self.hire
         return hire is not None and hire.limits_placement
@@ -925,8 +959,9 @@ class Game:
         or 0 for none) into b (D.6.2 Scorched Earth; 13.7.2 Snare; 12.2.2 The Burrow); s
         may be a hireling moving its own pieces; a hireling's rule may forbid it too (the
         Bands)."""
-        for o, fd in enumerate(self.fdefs):
-            if fd.limits_movement and fd.blocks_move(self, o, s, a, b):
+        fdefs = self.fdefs
+        for o in self.hooks().movers:
+            if fdefs[o].blocks_move(self, o, s, a, b):
                 return False
         hire = self.hire
         if hire is not None and hire.limits_movement:
@@ -940,9 +975,8 @@ class Game:
     def movement_limited(self) -> bool:
         """Whether any faction's or hireling's rule may forbid a move (a fast path: without
         one, ``may_move`` is always true)."""
-        for fd in self.fdefs:
-            if fd.limits_movement:
-                return True
+        if self.hooks().movers:
+            return True
         hire = self.hire
         return hire is not None and hire.limits_movement
 
@@ -1648,6 +1682,7 @@ class Game:
                 raise LoadError("undrafted seats in a game without the Advanced Setup (A.8)")
         g._options = None
         g._pending = ()
+        g._hooks = NO_HOOKS
         g._rulers = None
         g._index_all()
         g._sharer_of = ()

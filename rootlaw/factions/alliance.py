@@ -90,7 +90,10 @@ def st_of(g: Game, s: int) -> AllianceState:
 # ----------------------------------------------------------------- helpers
 def sympathetic(g: Game, s: int, c: int) -> bool:
     """8.2.5.II: a clearing with a sympathy token."""
-    return c in g.piece_clearings(s, SYMPATHY)
+    for x in g.piece_clearings(s, SYMPATHY):  # a loop: ``in`` compares boxed ints
+        if x == c:
+            return True
+    return False
 
 
 def sympathy_on_map(g: Game, s: int) -> int:
@@ -252,32 +255,38 @@ def revolt_suits(g: Game, s: int, c: int) -> list[str]:
     """8.4.1.I-II: the suits of the bases on the faction board that sympathetic clearing
     c matches (several in the Lost City's clearing, Appendix F: the base is chosen),
     when the base fits and two supporters matching c can be spent."""
-    if not base_fits_after_revolt(g, s, c):
+    suits = [suit for suit in g.suits_at(c)  # the cheap test first: a base to place
+             if suit in BASES and not g.count_building(s, BASES[suit])]
+    if not suits or not base_fits_after_revolt(g, s, c):
         return []
     if count_matching(g, s, clearing_suit(g, c)) < REVOLT_COST:
         return []
-    return [suit for suit in g.suits_at(c)
-            if suit in BASES and not g.count_building(s, BASES[suit])]
+    return suits
 
 
 def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
     """8.4.2.I-II: (clearing, cost) for unsympathetic clearings adjacent to a sympathetic
     one (any clearing if none is sympathetic) whose cost the supporters can pay."""
-    if sympathy_on_map(g, s) >= SYMPATHY_TOKENS:
-        return []
     sym = g.piece_clearings(s, SYMPATHY)
+    if len(sym) >= SYMPATHY_TOKENS:  # sympathy_on_map
+        return []
+    size = len(g.buildings)
+    placed = [False] * size  # sympathetic(g, s, c), by clearing
+    for c in sym:
+        placed[c] = True
     if sym:
-        near: set[int] = set()
+        near = [False] * size
         for c in sym:
-            near.update(g.adjacent(c))
-        cands = sorted(near)
+            for x in g.adjacent(c):
+                near[x] = True
+        cands = [c for c in range(size) if near[c]]  # in clearing order
     else:
         cands = list(g.clearings())
     out: list[tuple[int, int]] = []
     have = supporters_by_suit(g, s)
     have[EVERY_SUIT] = len(st_of(g, s).supporters)
     for c in cands:
-        if not can_place_sympathy(g, s, c):
+        if placed[c] or not g.may_place(s, c):  # can_place_sympathy (a token is left)
             continue
         cost = spread_cost(g, s, c)
         if have[clearing_suit(g, c)] >= cost:

@@ -835,16 +835,17 @@ class Actions(Handler):
         if g.ferry:  # C.2.5: the same cost as any move (9.5.1)
             out += [("v_ferry", d) for d in ferry_places(g, s)
                     if boots >= (2 if hostile_warriors_in(g, s, d) else 1)]
-        out += battle_choices(g, s)
+        out.extend(battle_choices(g, s))  # extend: compiled, += on a list is a generic call
         if explore_ok(g, s):
             out.append(("explore",))
-        out += aid_choices(g, s)
-        out += quest_choices(g, s)
-        out += strike_choices(g, s)
-        out += repair_choices(g, s)
-        out += craft_options(g, s)
-        out += special_choices(g, s)
-        out += daylight_extras(g, s) + coalition_choices(g, s)
+        out.extend(aid_choices(g, s))
+        out.extend(quest_choices(g, s))
+        out.extend(strike_choices(g, s))
+        out.extend(repair_choices(g, s))
+        out.extend(craft_options(g, s))
+        out.extend(special_choices(g, s))
+        out.extend(daylight_extras(g, s))
+        out.extend(coalition_choices(g, s))
         out.append(("v_end",))
         return out
 
