@@ -53,15 +53,18 @@ class SeatHooks:
     tuple by identity (``fdefs`` is replaced, never changed in place), so loops over
     every seat at each placement or move ask only the seats with such a rule."""
 
-    __slots__ = ("fdefs", "movers", "placers", "anytime")
+    __slots__ = ("fdefs", "movers", "placers", "anytime", "rule")
 
     def __init__(self, fdefs: tuple[FactionDef, ...]) -> None:
         self.fdefs = fdefs
         self.movers: list[int] = []  # seats whose rule may forbid a move (blocks_move)
         self.placers: list[int] = []  # seats whose rule may forbid placing (blocks_placement)
         self.anytime = False  # a seat has a rule usable anytime (anytime_options)
+        self.rule = False  # a seat's rule changes who rules (rules_outright, lends, bonus)
         for o in range(len(fdefs)):
             fd = fdefs[o]
+            if fd.claims_rule or fd.lends_warriors or fd.adds_rule:
+                self.rule = True
             if fd.limits_movement:
                 self.movers.append(o)
             if fd.limits_placement:
@@ -301,7 +304,8 @@ class Game:
                 raise IllegalAction(self._why_illegal(option, d), d.rule) from None
         chosen = opts[i]
         st = self.stack.pop()
-        self._log = (("d", self.factions[self._pending[1]], chosen), self._log)
+        seat: int = self._pending[1]
+        self._log = (("d", self.factions[seat], chosen), self._log)
         self._options = None
         self.version += 1
         STEPS[st[0]].apply(self, st, chosen)
@@ -761,7 +765,7 @@ class Game:
         fdefs = self.fdefs
         lender = borrower = -1
         bonus: list[int] | None = None  # pieces that count toward rule besides (VW.2.2)
-        for s in range(len(fdefs)):
+        for s in range(len(fdefs) if self.hooks().rule else 0):
             fd = fdefs[s]
             if fd.claims_rule and fd.rules_outright(self, s, c):
                 return s  # 10.2.4 Pilgrims (overrides 7.2.2)

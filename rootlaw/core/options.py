@@ -34,6 +34,8 @@ def distinct(items: list[str]) -> list[str]:
     """The items without repeats, in first-seen order (card ids of a hand: one option per
     card). ``dict.fromkeys`` does the same, but compiled it is a method call on the type
     by name, which costs several times this loop over a short list."""
+    if len(items) < 2:
+        return items[:]
     out: list[str] = []
     for x in items:
         new = True
