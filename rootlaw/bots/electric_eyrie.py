@@ -207,7 +207,7 @@ def pieces_of(g: Game, o: int, c: int) -> int:
 
 
 def has_roost(g: Game, s: int, c: int) -> bool:
-    return c in g.piece_clearings(s, "roost")
+    return g.has_piece_at(s, "roost", c)
 
 
 def column_counts(g: Game, s: int) -> list[int]:

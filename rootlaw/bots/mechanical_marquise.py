@@ -279,7 +279,7 @@ class MechanicalMarquise(BotDef):
 
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         """4.2.1 The Keep: only the Marquise places pieces in the keep's clearing."""
-        return (s, "keep") in g.tokens[c]
+        return g.has_piece_at(s, "keep", c)
 
     def cards_held(self, g: Game, s: int) -> list[str]:
         order = st_of(g, s).order

@@ -75,6 +75,8 @@ class Board:
     all_clearings: tuple[int, ...] = ()
     # clearing -> indexes of the forests on its edge (2.4.1), worked out once
     forests_at: tuple[tuple[int, ...], ...] = ()
+    # the clearings a river touches, in clearing order (11.3.2, 11.5.5), worked out once
+    river_clearings: tuple[int, ...] = ()
 
 
 DECK_FILES: Final = {"standard": "deck_base.json", "exiles_partisans": "deck_exiles_partisans.json"}
@@ -162,6 +164,7 @@ def board(name: str, burrow: bool = False) -> Board:
         all_clearings=ids,
         forests_at=tuple(tuple(i for i in range(len(forests)) if c in forests[i][1])
                          for c in range(n + 1)),
+        river_clearings=tuple(c for c in ids if any(c in pair for pair in rivers)),
     )
 
 

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core import rng as _rng
 from rootlaw.core.cardstate import CardState
-from rootlaw.core.catalog import Board, Card, Deck, adjacency, board, deck, link_burrow
+from rootlaw.core.catalog import (
+    Board,
+    Card,
+    Deck,
+    adjacency,
+    adjacency_with_rivers,
+    board,
+    deck,
+    link_burrow,
+)
 from rootlaw.core.errors import IllegalAction, LoadError
 from rootlaw.core.faction_api import (
     FACTIONS,
@@ -96,7 +105,7 @@ class Game:
         "version", "setup", "_options", "_pending", "_rulers", "_where", "pawn", "coalition",
         "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
         "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
-        "hire", "shares", "_sharer", "_sharer_of", "_hooks",
+        "hire", "shares", "_sharer", "_sharer_of", "_hooks", "_rtable", "_rclosed",
     )
 
     board: Board
@@ -140,6 +149,10 @@ class Game:
     _options: list[Option] | None
     _pending: Step
     _hooks: SeatHooks  # see ``hooks``
+    # the map's links with rivers as paths (``river_table``), and the closed paths it was
+    # worked out for (None: not yet)
+    _rtable: tuple[tuple[int, ...], ...]
+    _rclosed: tuple[tuple[int, int], ...] | None
     pawn: list[int]  # pawn location per seat: clearing, FOREST + forest index, 0 if none
     coalition: list[int]  # 9.2.8: seat of the coalition partner, -1 if none
     quests: list[str]  # face-up quests (9.3.3; shared by two Vagabonds, 9.7.2)
@@ -248,6 +261,8 @@ class Game:
         g._options = None
         g._pending = ()
         g._hooks = NO_HOOKS
+        g._rtable = ()
+        g._rclosed = None
         g._rulers = None
         g._where = []
         g.adj = g.board.adj
@@ -476,6 +491,8 @@ class Game:
         g._options = self._options  # shared: never changed in place
         g._pending = self._pending
         g._hooks = self._hooks
+        g._rtable = self._rtable
+        g._rclosed = self._rclosed
         return g
 
     # ------------------------------------------------------------- randomness
@@ -565,6 +582,17 @@ class Game:
             return True
         hire = self.hire  # a hireling's ability any player may use on its turn (the Exile)
         return hire is not None and hire.anytime
+
+    def river_table(self) -> tuple[tuple[int, ...], ...]:
+        """Clearing -> the clearings one move away along open paths and rivers (2.3, for
+        a player who treats rivers as paths; not the Burrow's links): worked out once
+        for each set of closed paths (``closed`` is replaced, never changed in place)."""
+        if self._rclosed is not self.closed:
+            b = self.board
+            self._rtable = adjacency_with_rivers(len(b.clearings), b.paths, self.closed,
+                                                 b.rivers)
+            self._rclosed = self.closed
+        return self._rtable
 
     def hooks(self) -> SeatHooks:
         """The seats whose rules ``may_move``, ``may_place`` and ``offers_anytime`` ask."""
@@ -1219,6 +1247,14 @@ class Game:
         in clearing order. A new list: callers may change it."""
         return list(self.piece_clearings(s, kind))
 
+    def has_piece_at(self, s: int, kind: str, c: int) -> bool:
+        """Whether s has a building or token of ``kind`` in c (from the index: no tuple
+        to build and search, ``(s, kind) in g.tokens[c]``)."""
+        for x in self.piece_clearings(s, kind):
+            if x == c:
+                return True
+        return False
+
     def piece_clearings(self, s: int, kind: str) -> tuple[int, ...]:
         """Like ``buildings_of``, as a tuple to read (no copy)."""
         where = self._where
@@ -1687,6 +1723,8 @@ class Game:
         g._options = None
         g._pending = ()
         g._hooks = NO_HOOKS
+        g._rtable = ()
+        g._rclosed = None
         g._rulers = None
         g._index_all()
         g._sharer_of = ()

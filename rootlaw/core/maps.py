@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final
 
-from rootlaw.core.catalog import SUITS, Board, adjacency_with_rivers, link_burrow, pair
+from rootlaw.core.catalog import SUITS, Board, link_burrow, pair
 from rootlaw.core.game import Game
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
@@ -94,7 +94,7 @@ def move_table(g: Game, s: int, access: int = -1) -> tuple[tuple[int, ...], ...]
     b = g.board
     table = g.adj
     if rivers:
-        table = adjacency_with_rivers(len(b.clearings), b.paths, g.closed, b.rivers)
+        table = g.river_table()  # adjacency_with_rivers, for the closed paths now
         if b.burrow:  # 12.2.2 the Burrow's links too
             table = link_burrow(table, b.burrow, g.burrow_links())
     if not tunnels:

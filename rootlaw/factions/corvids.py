@@ -139,7 +139,7 @@ def on_map(g: Game, s: int) -> FaceDown:
 
 def snared(g: Game, s: int, c: int) -> bool:
     """13.7.2: a face-up snare of s in clearing c (c may be a forest or 0: no)."""
-    return 0 < c < len(g.tokens) and (s, "snare") in g.tokens[c]
+    return 0 < c < len(g.tokens) and g.has_piece_at(s, "snare", c)
 
 
 def recruit_targets(g: Game, s: int, suit: str) -> list[int]:

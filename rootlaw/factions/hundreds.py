@@ -200,7 +200,7 @@ def lose_item(g: Game, s: int, item: str) -> None:
 
 
 def has_mob(g: Game, s: int, c: int) -> bool:
-    return (s, MOB) in g.tokens[c]
+    return g.has_piece_at(s, MOB, c)
 
 
 def mob_spread_targets(g: Game, s: int, suit: str) -> list[int]:

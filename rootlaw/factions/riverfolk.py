@@ -27,6 +27,7 @@ ME: Final = Faction.RIVERFOLK
 _T: Final = tracks()["riverfolk"]
 POSTS: Final = {suit: "post_" + suit for suit in SUITS}  # token kind per suit
 SUIT_OF_POST: Final = {kind: suit for suit, kind in POSTS.items()}
+SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}  # SUITS.index, looked up
 POSTS_PER_SUIT: Final = int(_T["trade_posts_per_suit"])
 POST_VP: Final = tuple(int(x) for x in _T["trade_post_vp"])  # 11.5.6.III, by space
 SERVICES: Final = ("hand_card", "riverboats", "mercenaries")  # 11.2.7 I-III
@@ -134,8 +135,7 @@ def owners(box: dict[int, int]) -> list[int]:
 
 def river_clearings(g: Game) -> list[int]:
     """Clearings touching a river (11.3.2, 11.5.5)."""
-    touching = {c for pair in g.board.rivers for c in pair}
-    return [c for c in g.clearings() if c in touching]
+    return list(g.board.river_clearings)
 
 
 def trade_posts(g: Game, s: int) -> list[int]:
@@ -148,7 +148,7 @@ def trade_posts(g: Game, s: int) -> list[int]:
 
 def uncovered(g: Game, s: int, suit: str) -> int:
     """Empty spaces of a suit's Trade Posts track: posts on the map or gone (11.2.1)."""
-    return g.count_token(s, POSTS[suit]) + st_of(g, s).gone[SUITS.index(suit)]
+    return g.count_token(s, POSTS[suit]) + st_of(g, s).gone[SUIT_INDEX[suit]]
 
 
 def service_limit(g: Game, s: int, buyer: int) -> int:

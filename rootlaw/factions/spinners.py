@@ -134,7 +134,7 @@ def webs_in_supply(g: Game, s: int) -> int:
 
 
 def has_web(g: Game, s: int, c: int) -> bool:
-    return 0 < c < len(g.tokens) and (s, WEB) in g.tokens[c]
+    return 0 < c < len(g.tokens) and g.has_piece_at(s, WEB, c)
 
 
 def web_linked(g: Game, s: int, c: int) -> list[int]:
