@@ -458,14 +458,28 @@ def post_sites(g: Game, s: int) -> list[tuple[int, int]]:
     """11.5.6.I-II: clearings without a trade post, ruled by a player with two funds in
     the Funds box, with a matching trade post left on the track."""
     fs = st_of(g, s)
-    posts = set(trade_posts(g, s))
+    left: list[str] = []  # the suits with a trade post left on the track (post_suits)
+    for suit in SUITS:
+        if uncovered(g, s, suit) < POSTS_PER_SUIT:
+            left.append(suit)
+    if not left:
+        return []
+    has_post = [False] * len(g.buildings)
+    for c in trade_posts(g, s):
+        has_post[c] = True
+    rulers = g.rulers()
     out: list[tuple[int, int]] = []
     for c in g.clearings():
-        r = g.ruler(c)
-        if (r is None or c in posts or fs.funds.get(r, 0) < 2 or not post_suits(g, s, c)
-                or not g.may_place(s, c)):
+        r = rulers[c]
+        if r < 0 or has_post[c] or fs.funds.get(r, 0) < 2:
             continue
-        out.append((c, r))
+        matching = False  # post_suits(g, s, c) is not empty
+        for suit in g.suits_at(c):
+            if suit in left:
+                matching = True
+                break
+        if matching and g.may_place(s, c):
+            out.append((c, r))
     return out
 
 
