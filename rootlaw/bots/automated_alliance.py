@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from rootlaw.bots.base import BotDef, difficulty, has_trait, ordered, targets
+from rootlaw.bots.base import BotDef, difficulty, foes_pieces, has_trait, ordered, targets
 from rootlaw.core.catalog import load_json
 from rootlaw.core.effects import remove_all_enemy_pieces
 from rootlaw.core.errors import SetupError
@@ -91,37 +91,11 @@ def st_of(g: Game, s: int) -> AutomatedAllianceState:
 
 
 # ----------------------------------------------------------------- counting
-def enemy_warriors(g: Game, s: int, c: int) -> int:
-    """Warriors of the players the bot targets (cooperative play: humans only)."""
-    return foes_warriors(g, targets(g, s), c)
-
-
 def foes_warriors(g: Game, foes: list[int], c: int) -> int:
-    """``enemy_warriors`` with the targeted players worked out once."""
+    """Warriors of the players the bot targets (``targets``, worked out once)."""
     n = 0
     for o in foes:
         n += g.warriors[o][c]
-    return n
-
-
-def enemy_pieces(g: Game, s: int, c: int) -> int:
-    """Pieces of the players the bot targets: warriors, buildings, tokens, pawns."""
-    return foes_pieces(g, targets(g, s), c)
-
-
-def foes_pieces(g: Game, foes: list[int], c: int) -> int:
-    """``enemy_pieces`` with the targeted players worked out once."""
-    n = 0
-    for o in foes:
-        n += g.warriors[o][c]
-        if g.pawn[o] == c:
-            n += 1
-    for p in g.buildings[c]:
-        if p[0] in foes:
-            n += 1
-    for p in g.tokens[c]:
-        if p[0] in foes:
-            n += 1
     return n
 
 

@@ -91,6 +91,33 @@ def targets(g: Game, s: int) -> list[int]:
     return foes
 
 
+def pieces_of(g: Game, o: int, c: int) -> int:
+    """o's faction pieces in c: warriors, a pawn, buildings and tokens (the bots' "most
+    enemy pieces" targeting, 2.3)."""
+    n = g.warriors[o][c] + (1 if g.pawn[o] == c else 0)
+    for p in g.buildings[c]:
+        if p[0] == o:
+            n += 1
+    for p in g.tokens[c]:
+        if p[0] == o:
+            n += 1
+    return n
+
+
+def foes_pieces(g: Game, foes: list[int], c: int) -> int:
+    """The pieces of the targeted players ``foes`` in c (``targets``, worked out once by
+    the caller)."""
+    n = 0
+    for o in foes:
+        n += pieces_of(g, o, c)
+    return n
+
+
+def enemy_pieces(g: Game, s: int, c: int) -> int:
+    """The pieces in c of the players the bot targets (cooperative play: humans only)."""
+    return foes_pieces(g, targets(g, s), c)
+
+
 def battle_legal(g: Game, s: int, o: Any, c: int) -> bool:
     """2.3: the bot may battle o in c: o has a piece there, and no hireling's ability
     forbids it (the Stoic Protector guarding its controller's pieces, Appendix E)."""

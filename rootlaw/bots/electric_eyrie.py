@@ -19,8 +19,10 @@ from rootlaw.bots.base import (
     by_priority,
     craft_order,
     difficulty,
+    foes_pieces,
     has_trait,
     ordered,
+    pieces_of,
     priority_rank,
     targets,
 )
@@ -187,23 +189,6 @@ def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
     if b != y:
         return b < y
     return c < z
-
-
-def enemy_pieces(g: Game, s: int, c: int) -> int:
-    """Pieces of the players the bot targets in c: warriors, pawns, buildings, tokens."""
-    return foes_pieces(g, targets(g, s), c)
-
-
-def foes_pieces(g: Game, foes: list[int], c: int) -> int:
-    """``enemy_pieces`` with the targeted players worked out once."""
-    n = 0
-    for o in foes:
-        n += pieces_of(g, o, c)
-    return n
-
-
-def pieces_of(g: Game, o: int, c: int) -> int:
-    return g.warriors[o][c] + int(g.pawn[o] == c) + len(g.faction_pieces(o, c))
 
 
 def has_roost(g: Game, s: int, c: int) -> bool:

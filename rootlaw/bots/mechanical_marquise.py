@@ -15,8 +15,10 @@ from rootlaw.bots.base import (
     battle_legal,
     by_priority,
     difficulty,
+    enemy_pieces,
     has_trait,
     ordered,
+    pieces_of,
     priority_rank,
     targets,
 )
@@ -113,23 +115,6 @@ def first_legal(candidates: Iterable[T], legal: Callable[[T], bool],
     return next((x for x in ranked if legal(x)), None)
 
 
-def pieces_in(g: Game, o: int, c: int) -> int:
-    """o's pieces in c: warriors, buildings, tokens and a pawn."""
-    n = g.warriors[o][c] + (1 if g.pawn[o] == c else 0)
-    for p in g.buildings[c]:
-        if p[0] == o:
-            n += 1
-    for p in g.tokens[c]:
-        if p[0] == o:
-            n += 1
-    return n
-
-
-def enemy_pieces(g: Game, s: int, c: int) -> int:
-    """Enemy pieces in c (cooperative play: bots are not enemies of bots)."""
-    return sum(pieces_in(g, o, c) for o in targets(g, s))
-
-
 def defender(g: Game, s: int, c: int) -> int | None:
     """4.5.1 / 4.7.1: the player with the most pieces in c; 4.5.1.1 first tie: most
     victory points; then setup priority (2.2). Only a legal defender (2.3): the bot
@@ -137,7 +122,7 @@ def defender(g: Game, s: int, c: int) -> int | None:
     if not g.can_fight_in(s, c):
         return None
     return first_legal(targets(g, s), lambda o: battle_legal(g, s, o, c),
-                       lambda o: pieces_in(g, o, c), lambda o: g.vp[o],
+                       lambda o: pieces_of(g, o, c), lambda o: g.vp[o],
                        lambda o: -priority_rank(g, o))
 
 

@@ -18,7 +18,9 @@ from rootlaw.bots.base import (
     battle_legal,
     craft_order,
     difficulty,
+    foes_pieces,
     has_trait,
+    pieces_of,
     priority_rank,
     targets,
 )
@@ -346,13 +348,6 @@ def nearest(g: Game, s: int, clearings: Iterable[int], *ties: Callable[[int], An
         keyed.append(tuple(key))
     keyed.sort()  # each key ends with its clearing: the order ``sorted`` by key gives
     return [k[-1] for k in keyed]
-
-
-def pieces_of(g: Game, t: int, c: int) -> int:
-    """Faction pieces of t in c: warriors, pawn, buildings and tokens."""
-    return (g.warriors[t][c] + (1 if g.pawn[t] == c else 0)
-            + sum(1 for p in g.buildings[c] if p[0] == t)
-            + sum(1 for p in g.tokens[c] if p[0] == t))
 
 
 def buildings_tokens(g: Game, t: int, c: int) -> int:
@@ -693,16 +688,6 @@ def battle_clearings(g: Game, s: int, t: int) -> list[int]:
     have = [c for c in g.clearings() if battle_legal(g, s, t, c)]
     return nearest(g, s, have, lambda c: -buildings_tokens(g, t, c),  # most buildings, tokens
                    lambda c: g.warriors[t][c])  # fewest warriors
-
-
-def foes_pieces(g: Game, foes: list[int], c: int) -> int:
-    """The pieces of the targeted players in c. (Module functions, not functions nested
-    in others: compiled, a named nested function keeps the game alive in a reference
-    cycle until the garbage collector.)"""
-    n = 0
-    for t in foes:
-        n += pieces_of(g, t, c)
-    return n
 
 
 class BattleAction(Handler):

@@ -90,10 +90,7 @@ def st_of(g: Game, s: int) -> AllianceState:
 # ----------------------------------------------------------------- helpers
 def sympathetic(g: Game, s: int, c: int) -> bool:
     """8.2.5.II: a clearing with a sympathy token."""
-    for x in g.piece_clearings(s, SYMPATHY):  # a loop: ``in`` compares boxed ints
-        if x == c:
-            return True
-    return False
+    return g.has_piece_at(s, SYMPATHY, c)
 
 
 def sympathy_on_map(g: Game, s: int) -> int:
@@ -159,18 +156,6 @@ def supporters_by_suit(g: Game, s: int) -> dict[str, int]:
         elif cs == "mouse":
             mouse += 1
     return {"fox": fox + birds, "rabbit": rabbit + birds, "mouse": mouse + birds}  # SUITS
-
-
-def count_matching(g: Game, s: int, suit: str) -> int:
-    """``len(supporters_matching(g, s, suit))``, without the list."""
-    cards = g.deckdef.cards
-    every = suit == EVERY_SUIT
-    n = 0
-    for cid in st_of(g, s).supporters:
-        cs = cards[cid].suit
-        if cs == suit or cs == "bird" or every:
-            n += 1
-    return n
 
 
 def gain_supporter(g: Game, s: int, cid: str) -> None:
@@ -259,7 +244,7 @@ def revolt_suits(g: Game, s: int, c: int) -> list[str]:
              if suit in BASES and not g.count_building(s, BASES[suit])]
     if not suits or not base_fits_after_revolt(g, s, c):
         return []
-    if count_matching(g, s, clearing_suit(g, c)) < REVOLT_COST:
+    if len(supporters_matching(g, s, clearing_suit(g, c))) < REVOLT_COST:
         return []
     return suits
 

@@ -458,10 +458,7 @@ def post_sites(g: Game, s: int) -> list[tuple[int, int]]:
     """11.5.6.I-II: clearings without a trade post, ruled by a player with two funds in
     the Funds box, with a matching trade post left on the track."""
     fs = st_of(g, s)
-    left: list[str] = []  # the suits with a trade post left on the track (post_suits)
-    for suit in SUITS:
-        if uncovered(g, s, suit) < POSTS_PER_SUIT:
-            left.append(suit)
+    left = suits_left(g, s)
     if not left:
         return []
     has_post = [False] * len(g.buildings)
@@ -483,11 +480,20 @@ def post_sites(g: Game, s: int) -> list[tuple[int, int]]:
     return out
 
 
+def suits_left(g: Game, s: int) -> list[str]:
+    """11.5.6.III the suits with a trade post left on their track."""
+    out: list[str] = []
+    for suit in SUITS:
+        if uncovered(g, s, suit) < POSTS_PER_SUIT:
+            out.append(suit)
+    return out
+
+
 def post_suits(g: Game, s: int, c: int) -> list[str]:
     """11.5.6.III the suits of trade post that match c with one left on its track (the
     Lost City's clearing matches all three, Appendix F)."""
-    return [suit for suit in g.suits_at(c)
-            if suit in POSTS and uncovered(g, s, suit) < POSTS_PER_SUIT]
+    left = suits_left(g, s)
+    return [suit for suit in g.suits_at(c) if suit in left]
 
 
 def establish_trade_post(g: Game, s: int, c: int, ruler: int, suit: str = "") -> None:

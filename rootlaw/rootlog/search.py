@@ -620,19 +620,23 @@ def _no_hole(before: tuple[int | None, ...], after: list[int | None], atoms: lis
     plus = [[i, after[i] or 0] for i in open_ if atoms[i].sign > 0]
     minus = [[i, after[i] or 0] for i in open_ if atoms[i].sign < 0]
     spare = [[i, after[i] or 0] for i in later]
-    for p in plus:
-        for m in minus + [x for x in spare if atoms[x[0]].sign < 0]:
-            if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
-                k = min(p[1], m[1])
-                p[1] -= k
-                m[1] -= k
-    for m in minus:
-        for p in [x for x in spare if atoms[x[0]].sign > 0]:
-            if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
-                k = min(p[1], m[1])
-                p[1] -= k
-                m[1] -= k
+    _pair_off(plus, minus + [x for x in spare if atoms[x[0]].sign < 0], atoms, True)
+    _pair_off(minus, [x for x in spare if atoms[x[0]].sign > 0], atoms, False)
     return not any(n for _, n in plus + minus)
+
+
+def _pair_off(outer: list[list[int]], inner: list[list[int]], atoms: list[Atom],
+              outer_arrives: bool) -> None:
+    """Arrivals and departures that undo each other cancel, as many as both have
+    ([atom index, count left] each, counts lowered in place); ``outer_arrives``: the
+    outer list holds the arrivals."""
+    for a in outer:
+        for b in inner:
+            p, m = (a, b) if outer_arrives else (b, a)
+            if p[1] and m[1] and _cancel(atoms[p[0]], atoms[m[0]]):
+                k = min(p[1], m[1])
+                p[1] -= k
+                m[1] -= k
 
 
 def _unwritten_dice(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> bool:

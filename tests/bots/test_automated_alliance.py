@@ -15,12 +15,8 @@ from typing import Any
 import pytest
 
 import rootlaw
-from rootlaw.bots.automated_alliance import (
-    SYMPATHY_VP,
-    AutomatedAllianceState,
-    enemy_pieces,
-    spread_target,
-)
+from rootlaw.bots.automated_alliance import SYMPATHY_VP, AutomatedAllianceState, spread_target
+from rootlaw.bots.base import enemy_pieces
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.core.game import Game
 from rootlaw.core.steps import Step

@@ -10,6 +10,7 @@ import pytest
 import rootlaw
 from rootlaw import SetupError
 from rootlaw.bots import electric_eyrie as ee
+from rootlaw.bots.base import enemy_pieces
 from rootlaw.bots.electric_eyrie import ElectricEyrieState, defender, st_of
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.faction_api import FACTIONS
@@ -580,7 +581,7 @@ def test_cooperative_ignores_other_bots() -> None:
     g.setup["cooperative"] = True
     s = g.seat_of(EE)
     assert ee.targets(g, s) == [g.seat_of(M)]
-    assert ee.enemy_pieces(g, s, 5) == 1
+    assert enemy_pieces(g, s, 5) == 1
 
 
 # ============================================================ random games

@@ -29,6 +29,7 @@ from rootlaw.rootlog import ALL, dumps, loads
 from rootlaw.rootlog.ledger import Ledger, ledger
 from rootlaw.rootlog.writer import _final_letters
 from tests.test_invariants import DECKS, MAPS, MAX_DECISIONS
+from tests.test_invariants_advanced import GIVEN  # five and six factions given to A.8
 
 GAMES = int(os.environ.get("ROOTLAW_ROOTLOG_GAMES", "3000"))
 BATCH = 5
@@ -40,15 +41,6 @@ BOTS = {"mechanical_marquise": "marquise", "electric_eyrie": "eyrie",
 # the landmarks whose pieces and cards the notation writes: the Legendary Forge's items
 # and the Black Market's face-down cards have no Rootlog place (docs/rootlog.md)
 LANDMARKS = ["tower", "ferry", "lost_city", "elder_treetop"]
-# five and six factions given to the Advanced Setup (two Vagabonds, bots)
-GIVEN = [
-    ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"],
-    ["marquise", "eyrie", "lizards", "duchy", "hundreds", "keepers"],
-    ["riverfolk", "corvids", "vagabond", "vagabond2", "alliance", "electric_eyrie"],
-    ["duchy", "corvids", "keepers", "lizards", "mechanical_marquise"],
-    ["hundreds", "riverfolk", "vagabond", "automated_alliance", "eyrie", "corvids"],
-    ["marquise", "alliance", "lizards", "vagabot", "keepers"],
-]
 
 
 def _standard(seed: int, rnd: random.Random, where: dict[str, Any]) -> Game:
