@@ -25,7 +25,7 @@ from rootlaw.core.move import (
     trigger_removal_events,
     trigger_removals,
 )
-from rootlaw.core.options import Option, name_form, text_form
+from rootlaw.core.options import Option, listed, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("battle", "battle in {1} against {2}")
@@ -251,11 +251,11 @@ def _ambush_cards(g: Game, s: int, c: int) -> list[str]:
     play different ones)."""
     out = []
     hand = g.hands[s]
-    if "ambush_bird" in hand:
+    if listed(hand, "ambush_bird"):
         out.append("ambush_bird")
     for suit in g.suits_at(c):
         own = AMBUSH_OF.get(suit)
-        if own and own in hand:
+        if own and listed(hand, own):
             out.append(own)
     return out
 
@@ -270,7 +270,7 @@ class Ambush(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         b = g.current_battle()
-        if b.att < len(g.played) and "scouting_party" in g.played[b.att]:
+        if b.att < len(g.played) and listed(g.played[b.att], "scouting_party"):
             return [("no_ambush",)]  # the attacker is not affected by ambush cards
         if not g.odef(b.att).can_be_ambushed(g, b.att):  # Rootbotics 2.8.2
             return [("no_ambush",)]
@@ -404,7 +404,7 @@ def effect_choices(g: Game, s: int) -> list[str]:
         return g.fdefs[s].battle_effects(g, s, b)
     attacker = s == b.att
     for card in ("armorers", "sappers", "brutal_tactics"):
-        if card not in played or f"{s}:{card}" in b.used:
+        if not listed(played, card) or f"{s}:{card}" in b.used:
             continue
         if card == "sappers" and attacker or card == "brutal_tactics" and not attacker:
             continue

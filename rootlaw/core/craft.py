@@ -18,7 +18,7 @@ from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_
 from rootlaw.core.game import Game
 from rootlaw.core.hired import hireling_takes_crafted
 from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
-from rootlaw.core.options import Option, distinct, text_form
+from rootlaw.core.options import Option, distinct, listed, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("craft", "craft {c1}{w2:any suit paid as }")  # the suits chosen for "?" costs
@@ -67,7 +67,7 @@ def craft_options(g: Game, s: int) -> list[Option]:
                 verbs = BOTH_VERBS if in_supply else FORGE_VERB
             elif not in_supply:
                 continue  # 4.1.2: the item must be in the supply
-        if kind == "persistent" and cid in g.played[s]:
+        if kind == "persistent" and listed(g.played[s], cid):
             continue  # 4.1.4 No Duplicates
         for verb in verbs:
             if not card.anys:

@@ -13,7 +13,7 @@ from rootlaw.core.cards_ep import take_random_card
 from rootlaw.core.game import Game
 from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, distinct, text_form
+from rootlaw.core.options import Option, distinct, listed, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
@@ -142,11 +142,11 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
         return out
     if g.deckdef.ep:
         out += cards_ep.daylight_options(g, s)
-    if "tax_collector" in played and "tax_collector" not in g.once:
+    if listed(played, "tax_collector") and "tax_collector" not in g.once:
         for c in g.clearings():
             if g.removable_warriors(s, c):
                 out.append(("tax_collector", c))
-    if "codebreakers" in played and "codebreakers" not in g.once:
+    if listed(played, "codebreakers") and "codebreakers" not in g.once:
         for o in g.others(s):
             out.append(("codebreakers", g.factions[o]))
     return out
@@ -207,9 +207,9 @@ def birdsong_options(g: Game, s: int) -> list[Option]:
     if not played:
         return []
     out: list[Option] = []
-    if "royal_claim" in played:
+    if listed(played, "royal_claim"):
         out.append(("royal_claim",))
-    if "stand_and_deliver" in played and "stand_and_deliver" not in g.once:
+    if listed(played, "stand_and_deliver") and "stand_and_deliver" not in g.once:
         out.extend(("stand_and_deliver", g.factions[o]) for o in g.others(s)
                    if g.hands[o] or not g.fdefs[o].has_hand)
     if g.deckdef.ep:

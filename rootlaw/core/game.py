@@ -308,7 +308,9 @@ class Game:
             raise IllegalAction("the game is over: no decision is pending", "3.1")
         i = 0
         n = len(opts)
-        while i < n and opts[i] is not option:  # an option given back as listed: no compare
+        for o in opts:  # an option given back as listed: no compare
+            if o is option:
+                break
             i += 1
         if i == n:
             try:
@@ -1458,12 +1460,10 @@ class Game:
             i -= 1
 
     def push_all(self, steps: list[Step]) -> None:
-        """``push`` for a list of steps."""
-        stack = self.stack
-        i = len(steps) - 1
-        while i >= 0:
-            stack.append(steps[i])
-            i -= 1
+        """``push`` for a list of steps, which it reverses in place (a caller's list
+        built for the call: one reverse and one extend, no append per step)."""
+        steps.reverse()
+        self.stack.extend(steps)
 
     def seat_of(self, faction: str) -> int:
         """The seat of a faction, or of a seat name (``seat3``) in a drafted game (A.8.2:

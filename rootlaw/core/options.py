@@ -48,6 +48,16 @@ def distinct(items: list[str]) -> list[str]:
     return out
 
 
+def listed(items: list[str], x: str) -> bool:
+    """``x in items`` for a short list of ids (cards played, a hand): compiled, ``in``
+    on a list compares each item generically (``PyObject_RichCompare``); this loop
+    compares strings directly (the same object first, then the length)."""
+    for y in items:
+        if y == x:
+            return True
+    return False
+
+
 def distinct_ints(items: list[int]) -> list[int]:
     """``distinct`` for clearings."""
     out: list[int] = []

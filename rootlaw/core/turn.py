@@ -10,7 +10,7 @@ from typing import Final
 from rootlaw.core import advanced, cards_ep, effects, hire, maps
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
-from rootlaw.core.options import Option, distinct, text_form
+from rootlaw.core.options import Option, distinct, listed, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("discard", "discard {c1}")
@@ -48,6 +48,11 @@ class Setup(Handler):
         g.push(*steps, ("turn", start))
 
 
+# a turn's once-per-turn flags start empty (one shared frozenset: it is never changed,
+# only replaced)
+NO_FLAGS: Final[frozenset[str]] = frozenset()
+
+
 class Turn(Handler):
     """1.4.1 A turn: Birdsong, Daylight, Evening, then the next player clockwise."""
 
@@ -59,7 +64,7 @@ class Turn(Handler):
         g.turn_seat = s
         g.turn_no += 1
         g.craft_used = [0, 0, 0]
-        g.once = frozenset()
+        g.once = NO_FLAGS
         if g.shares:  # BK.2.4: warriors lent for all intents, for this player's turn
             sh = g.sharer()
             g.fdefs[sh].lend_for_turn(g, sh, s, True)
@@ -138,7 +143,7 @@ class BirdsongStart(Handler):
         for o, fd in enumerate(g.fdefs):
             if o != s and fd.acts_at_birdsong_start:
                 steps.extend(fd.at_birdsong_start(g, o, s))
-        if "better_burrow_bank" in g.played[s]:
+        if listed(g.played[s], "better_burrow_bank"):
             steps.append(("better_burrow_bank", s))
         if g.deckdef.ep and g.played[s]:
             steps.extend(cards_ep.birdsong_start(g, s))  # Coffin Makers, Saboteurs (E&P)
@@ -188,7 +193,7 @@ class DaylightStart(Handler):
         s = st[1]
         g.phase = "daylight"
         lent_warriors_changed(g)
-        if "command_warren" in g.played[s] and DAYLIGHT_SKIPPED not in g.once:
+        if listed(g.played[s], "command_warren") and DAYLIGHT_SKIPPED not in g.once:
             g.push(("command_warren", s))
 
 
@@ -199,7 +204,7 @@ class EveningStart(Handler):
     def run(self, g: Game, st: Step) -> None:
         s = st[1]
         g.phase = "evening"
-        if "cobbler" in g.played[s]:
+        if listed(g.played[s], "cobbler"):
             g.push(("cobbler", s))
         if g.deckdef.ep and g.played[s]:
             g.push(*cards_ep.evening_start(g, s))  # Charm Offensive (E&P)

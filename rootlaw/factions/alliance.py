@@ -24,7 +24,7 @@ from rootlaw.core.effects import (
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import can_move, move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, distinct, distinct_ints, secret_form, text_form
+from rootlaw.core.options import Option, distinct, distinct_ints, listed, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -287,8 +287,12 @@ def train_cards(g: Game, s: int) -> list[str]:
     if not suits:
         return []
     cards = g.deckdef.cards
-    return [cid for cid in distinct(g.hands[s])
-            if cards[cid].suit == "bird" or cards[cid].suit in suits]
+    out: list[str] = []
+    for cid in distinct(g.hands[s]):
+        cs = cards[cid].suit
+        if cs == "bird" or listed(suits, cs):
+            out.append(cid)
+    return out
 
 
 def recruit_clearings(g: Game, s: int) -> list[int]:

@@ -199,16 +199,47 @@ def held(vs: VagabondState) -> int:
     return n
 
 
+N_ITEM_TYPES: Final = 8  # len(ITEM_TYPES)
+
+
+def by_type(vs: VagabondState) -> list[tuple[int, ...] | None]:
+    """His items' counts by side, by ``ITEM_TYPES`` index (None: none of the type): one
+    pass over the dict, in the order options list them (compiled, a lookup of each of
+    the eight types cost several times this)."""
+    out: list[tuple[int, ...] | None] = [None] * N_ITEM_TYPES
+    for k, x in vs.items.items():
+        j = 0
+        while j < N_ITEM_TYPES:
+            if ITEM_TYPES[j] == k:
+                out[j] = x
+                break
+            j += 1
+    return out
+
+
 def choices_by_side(vs: VagabondState, sides: tuple[int, ...]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
-    items = vs.items
-    for i in ITEM_TYPES:
-        x = items.get(i)
+    if not vs.items:
+        return out
+    found = by_type(vs)
+    for j in range(N_ITEM_TYPES):
+        x = found[j]
         if x is None:
             continue
         for side in sides:
             if x[side]:
-                out.append((i, side))
+                out.append((ITEM_TYPES[j], side))
+    return out
+
+
+def ready_types(vs: VagabondState) -> list[str]:
+    """The item types with a face-up undamaged item, in ``ITEM_TYPES`` order."""
+    out: list[str] = []
+    found = by_type(vs)
+    for j in range(N_ITEM_TYPES):
+        x = found[j]
+        if x is not None and x[READY]:
+            out.append(ITEM_TYPES[j])
     return out
 
 
@@ -354,8 +385,10 @@ class Vagabond(FactionDef):
 
     def payment_capacity(self, g: Game, s: int) -> int:
         """11.2.6.III: the Vagabond pays for services by exhausting items."""
-        vs = vs_of(g, s)
-        return sum(count(vs, i, READY) for i in ITEM_TYPES)
+        n = 0
+        for x in vs_of(g, s).items.values():
+            n += x[READY]
+        return n
 
     def pay_in_items(self, g: Game, s: int, n: int) -> Sequence[Step]:
         return [("vagabond.pay_exhaust", s)] * n
@@ -565,7 +598,10 @@ class Refresh(Handler):
         todo = choices_by_side(vs, (EXHAUSTED, DMG_DOWN))
         if st[2] <= 0 or not todo:
             return [("done",)]
-        if sum(count(vs, i, side) for i, side in todo) <= st[2]:
+        n = 0
+        for i, side in todo:
+            n += count(vs, i, side)
+        if n <= st[2]:
             return [("refresh", "all")]
         return [("refresh", f"{i}|{side}") for i, side in todo]
 
@@ -1030,8 +1066,7 @@ class AidExhaust(Handler):
     prompt = "Aid: choose the item to exhaust"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        vs = vs_of(g, st[1])
-        return [("exhaust", i) for i in ITEM_TYPES if count(vs, i, READY)]
+        return [("exhaust", i) for i in ready_types(vs_of(g, st[1]))]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         exhaust(g, st[1], o[1])
@@ -1046,8 +1081,7 @@ class PayExhaust(Handler):
     prompt = "Pay for a service: choose the item to exhaust"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        vs = vs_of(g, st[1])
-        return [("exhaust", i) for i in ITEM_TYPES if count(vs, i, READY)]
+        return [("exhaust", i) for i in ready_types(vs_of(g, st[1]))]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         exhaust(g, st[1], o[1])
