@@ -35,7 +35,7 @@ from rootlaw.core.faction_api import (
 )
 from rootlaw.core.hired import Hire
 from rootlaw.core.options import Decision, Option, distinct
-from rootlaw.core.steps import STEPS, Step
+from rootlaw.core.steps import STEPS, Handler, Step
 
 if TYPE_CHECKING:
     from rootlaw.core.advanced import Advanced
@@ -102,9 +102,9 @@ class Game:
         "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
-        "version", "setup", "_options", "_pending", "_rulers", "_where", "pawn", "coalition",
-        "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed", "ferry",
-        "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
+        "version", "setup", "_options", "_pending", "_pending_h", "_rulers", "_where", "pawn",
+        "coalition", "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed",
+        "ferry", "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
         "hire", "shares", "_sharer", "_sharer_of", "_hooks", "_rtable", "_rclosed",
     )
 
@@ -148,6 +148,7 @@ class Game:
     # reference cycle, freed only by the garbage collector)
     _options: list[Option] | None
     _pending: Step
+    _pending_h: Handler | None  # the pending step's handler (None: look it up)
     _hooks: SeatHooks  # see ``hooks``
     # the map's links with rivers as paths (``river_table``), and the closed paths it was
     # worked out for (None: not yet)
@@ -260,6 +261,7 @@ class Game:
         g.removed_items = []
         g._options = None
         g._pending = ()
+        g._pending_h = None
         g._hooks = NO_HOOKS
         g._rtable = ()
         g._rclosed = None
@@ -299,6 +301,7 @@ class Game:
         ``options`` (the engine's loop; a determinization's sample)."""
         self._options = options
         self._pending = st
+        self._pending_h = None
 
     def apply(self, option: Any, advance: bool = True) -> None:
         """Take one option of the current decision; anything else raises IllegalAction.
@@ -325,7 +328,10 @@ class Game:
         self._log = (("d", self.factions[seat], chosen), self._log)
         self._options = None
         self.version += 1
-        STEPS[st[0]].apply(self, st, chosen)
+        h = self._pending_h  # the handler that listed the options, when it is st's
+        if h is None or st is not self._pending:
+            h = STEPS[st[0]]
+        h.apply(self, st, chosen)
         if advance:
             self._advance()
 
@@ -363,6 +369,7 @@ class Game:
                 raise RuntimeError(f"step {st!r} offered no options")
             self._options = opts
             self._pending = st
+            self._pending_h = h
             return
         self._options = None
 
@@ -390,6 +397,7 @@ class Game:
             raise RuntimeError(f"step {st!r} offered no options")
         self._options = opts
         self._pending = st
+        self._pending_h = h
         return False
 
     def entries_after(self, entry: tuple[Any, ...] | None) -> list[tuple[Any, ...]]:
@@ -492,6 +500,7 @@ class Game:
         g.hire = self.hire.copy() if self.hire is not None else None
         g._options = self._options  # shared: never changed in place
         g._pending = self._pending
+        g._pending_h = self._pending_h
         g._hooks = self._hooks
         g._rtable = self._rtable
         g._rclosed = self._rclosed
@@ -1722,6 +1731,7 @@ class Game:
                 raise LoadError("undrafted seats in a game without the Advanced Setup (A.8)")
         g._options = None
         g._pending = ()
+        g._pending_h = None
         g._hooks = NO_HOOKS
         g._rtable = ()
         g._rclosed = None

@@ -3,10 +3,11 @@
 One int is cheap to copy and to save, and never shares state with anything else
 (no global RNG anywhere in rootlaw).
 
-The arithmetic works on the 64-bit values' 32-bit halves, and multiplies 16-bit parts
-only: compiled, an int is native below 2**62, and a product is computed natively only
-when both factors are below 2**30 (mypyc's ``CPyTagged_Multiply``); any larger factor
-takes the arbitrary-precision path, which costs some thirty times as much. The results
+The arithmetic works on the 64-bit values' 32-bit halves, and multiplies parts of at most
+22 bits only: compiled, an int is native below 2**62, and a product is computed natively
+only when both factors are below 2**30 (mypyc's ``CPyTagged_Multiply``); any larger
+factor takes the arbitrary-precision path, which costs some thirty times as much. (Parts
+of 22 bits need six products a multiplication where 16-bit parts needed ten.) The results
 are splitmix64's, bit for bit (tests/test_rng.py checks them against the 64-bit
 formula).
 """
@@ -16,34 +17,35 @@ from typing import Final
 
 _MASK: Final = (1 << 64) - 1
 _M32: Final = 0xFFFFFFFF
-_M16: Final = 0xFFFF
+_M22: Final = 0x3FFFFF
+_M20: Final = 0xFFFFF
+_M12: Final = 0xFFF
+_M10: Final = 0x3FF
 _TWO32: Final = 1 << 32
 # the golden gamma 0x9E3779B97F4A7C15 by halves, and the two multipliers
-# 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB by 16-bit parts, the lowest first
+# 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB by parts of 22, 22 and 20 bits, the lowest
+# first
 _GAMMA_HI: Final = 0x9E3779B9
 _GAMMA_LO: Final = 0x7F4A7C15
-_A0: Final = 0xE5B9
-_A1: Final = 0x1CE4
-_A2: Final = 0x476D
-_A3: Final = 0xBF58
-_B0: Final = 0x11EB
-_B1: Final = 0x1331
-_B2: Final = 0x49BB
-_B3: Final = 0x94D0
+_A0: Final = 0x24E5B9
+_A1: Final = 0x1DB473
+_A2: Final = 0xBF584
+_B0: Final = 0x3111EB
+_B1: Final = 0x26EC4C
+_B2: Final = 0x94D04
 
 
-def _mul(h: int, lo: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
-    """((h << 32) | lo) * c mod 2**64, as its (high, low) halves; c by 16-bit parts c0
-    (the lowest) to c3. Each product is of two 16-bit parts (see the module's doc)."""
-    a0 = lo & _M16
-    a1 = lo >> 16
-    a2 = h & _M16
-    a3 = h >> 16
-    r1 = a0 * c1 + a1 * c0  # the parts' products by weight 2**16, 2**32, 2**48
-    r2 = a0 * c2 + a1 * c1 + a2 * c0
-    r3 = a0 * c3 + a1 * c2 + a2 * c1 + a3 * c0
-    low = a0 * c0 + ((r1 & _M16) << 16)
-    high = (low >> 32) + (r1 >> 16) + r2 + ((r3 & _M16) << 16)
+def _mul(h: int, lo: int, c0: int, c1: int, c2: int) -> tuple[int, int]:
+    """((h << 32) | lo) * c mod 2**64, as its (high, low) halves; c by parts c0 (bits
+    0-21), c1 (22-43) and c2 (44-63). The value is cut the same way; each product is of
+    two parts below 2**22 (see the module's doc), and every sum stays below 2**62."""
+    a0 = lo & _M22
+    a1 = (lo >> 22) | ((h & _M12) << 10)
+    a2 = h >> 12
+    t1 = a0 * c1 + a1 * c0  # the products by weight 2**22 and 2**44 (the rest is
+    t2 = (a0 * c2 + a1 * c1 + a2 * c0) & _M20  # beyond 2**64)
+    low = a0 * c0 + ((t1 & _M10) << 22)  # t1's low 10 bits fall in the low half
+    high = (low >> 32) + (t1 >> 10) + (t2 << 12)
     return high & _M32, low & _M32
 
 
@@ -53,9 +55,9 @@ def _step(h: int, lo: int) -> tuple[int, int, int, int]:
     h = (h + _GAMMA_HI + (lo >> 32)) & _M32
     lo &= _M32
     # z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-    zh, zl = _mul(h ^ (h >> 30), lo ^ (((h << 2) | (lo >> 30)) & _M32), _A0, _A1, _A2, _A3)
+    zh, zl = _mul(h ^ (h >> 30), lo ^ (((h << 2) | (lo >> 30)) & _M32), _A0, _A1, _A2)
     # z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-    zh, zl = _mul(zh ^ (zh >> 27), zl ^ (((zh << 5) | (zl >> 27)) & _M32), _B0, _B1, _B2, _B3)
+    zh, zl = _mul(zh ^ (zh >> 27), zl ^ (((zh << 5) | (zl >> 27)) & _M32), _B0, _B1, _B2)
     # z ^ (z >> 31)
     return h, lo, zh ^ (zh >> 31), zl ^ (((zh << 1) | (zl >> 31)) & _M32)
 

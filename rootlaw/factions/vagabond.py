@@ -52,7 +52,10 @@ for _q in load_json("quests.json")["quests"]:  # labels read a quest's name and 
 RUIN_ITEMS: Final = tuple(load_json("items.json")["ruin_items"])
 TRACKED: Final = ("tea", "coins", "bag")  # 9.2.5.I
 TRACK_CAP: Final = 3
-ITEM_TYPES: Final = ("sword", "boots", "bag", "hammer", "tea", "coins", "crossbow", "torch")
+# a variable-length tuple type: compiled, a fixed-length one is a C struct, boxed into a
+# new tuple at every read by a variable index (``by_type``)
+ITEM_TYPES: Final[tuple[str, ...]] = ("sword", "boots", "bag", "hammer", "tea", "coins",
+                                      "crossbow", "torch")
 # the sides of an item, indexes of its counts (9.2.5)
 READY: Final = 0
 EXHAUSTED: Final = 1
