@@ -374,9 +374,9 @@ class Reader:
             count: int | None = part.count
             if isinstance(thing, Item) and thing.kind == "_":
                 count = None
-            if isinstance(thing, Hireling) or (isinstance(thing, Piece) and thing.owner
-                                               and thing.owner.startswith("h_")):
-                raise RootlogError("hirelings (Appendix E) are not replayed yet")
+            if isinstance(thing, Hireling):
+                self._hireling(thing, part.source, dests)
+                continue
             comp = self.comp(thing, part.source, bool(dests))
             if isinstance(thing, Item):
                 src = self.item_place(part.source, None)
@@ -410,6 +410,24 @@ class Reader:
                     quest = named
                     for _ in range(count or 1):
                         self.e.quests.append(quest)
+
+    def _hireling(self, h: Hireling, source: Location | None, dests: list[Location]) -> None:
+        """3 Hirelings: ``h_E->A$4`` the card from the supply onto a player's board with
+        its control markers (E.1.1-E.1.2), ``h_EA$3->A$2`` a marker off (E.1.3),
+        ``h_EA$1->C$2`` given, ``h_EA$->`` back to the supply; markers unwritten: any."""
+        comp = ("h", "h_" + h.code + ("d" if h.demoted else ""))
+
+        def where(loc: Location | None) -> Pattern | None:
+            if loc is None:
+                return None
+            if not isinstance(loc, Board):
+                raise RootlogError(f"a hireling card lies on a player's board, not {loc!r}")
+            return ("hire", loc.faction or self.me,
+                    ANY if loc.markers is None else loc.markers)
+
+        if len(dests) > 1:
+            raise RootlogError("a hireling card goes to one board")
+        self.move(comp, where(source), where(dests[0] if dests else None), 1)
 
     def comp(self, thing: Thing, source: Location | None, has_dest: bool) -> Pattern:
         if isinstance(thing, Piece):

@@ -111,11 +111,12 @@ class Lens:
         self.letters = letters
 
     def seat_letters(self, g: Game) -> list[str]:
+        """Each owner's letter: the seats', then the hirelings' (``h_<X>[d]``, 3)."""
         n = len(g.factions)
         own = [letter_of(g, s) for s in range(n)]
-        if self.letters is None:
-            return own
-        return [own[s] if own[s] != UNSEEN else self.letters[s] for s in range(n)]
+        if self.letters is not None:
+            own = [own[s] if own[s] != UNSEEN else self.letters[s] for s in range(n)]
+        return own + hireling_letters(g)
 
     def snap(self, g: Game, before: Snap | None = None) -> Snap:
         old = before.areas if before is not None else {}
@@ -152,6 +153,12 @@ class Lens:
                        tuple(g.removed_items), tuple(map(tuple, g.items)), g.cards.exhausted),
              lambda g, L, out: _items(g, L, who, out)),
         ]
+        hire = g.hire
+        if hire is not None:  # Appendix E: the cards, their control markers, their pieces
+            out.append(("hire", (facs, tuple(hire.controller), tuple(hire.control),
+                                 tuple(hire.on_card), tuple(hire.items), tuple(hire.exhausted),
+                                 tuple(hire.paths), tuple(hire.revealed)),
+                        lambda g, L, out: _hire(g, L, out)))
         for s in range(len(facs)):
             adapt = BOARDS.get(base_of(g, s))
             if adapt is not None:
@@ -267,7 +274,7 @@ def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
     closed paths; the Hundreds' warlord among its warriors (14.2.2)."""
     n = len(g.factions)
     hidden = _face_down(g, who)
-    for s in range(n):
+    for s in range(len(g.warriors)):  # the seats, then the hirelings (E: owners n + k)
         L = letters[s]
         row = g.warriors[s]
         for c in range(1, len(row)):
@@ -275,7 +282,7 @@ def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
                 out[(("w", L), place_of(g, c))] += row[c]
         if g.pawn[s]:
             out[(("p", L), place_of(g, g.pawn[s]))] += 1
-        warlord = getattr(g.fstate[s], "warlord", 0)
+        warlord = getattr(g.fstate[s], "warlord", 0) if s < n else 0
         if warlord and base_of(g, s) == "hundreds":
             place = place_of(g, warlord)
             out[(("w", L), place)] -= 1
@@ -365,6 +372,10 @@ def _items(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
 
 
 def _code(g: Game, s: int, kind: str) -> str:
+    if s >= len(g.factions):  # a hireling's (3 Hirelings): one kind of building, of token
+        hire = g.hire
+        hd = hire.defs[s - len(g.factions)] if hire is not None else None
+        return "t" if hd is not None and kind == hd.token_kind else "b"
     try:
         return names.piece_code(g.factions[s], kind)
     except KeyError:
@@ -408,6 +419,49 @@ def _token(g: Game, owner: int, kind: str, loc: int, hidden: dict[int, list[str]
                 return ("t", letters[owner], code, ident[len(kind):])
         return ("t", letters[owner], code, UNSEEN)
     return ("t", letters[owner], code, "")
+
+
+# ------------------------------------------------------------------ hirelings
+
+
+def hireling_letters(g: Game) -> list[str]:
+    """3 Hirelings: the owner code of each card dealt, in the order dealt (owners n + k),
+    ``h_<X>`` or ``h_<X>d`` (the demoted side, A.6.2)."""
+    hire = g.hire
+    if hire is None:
+        return []
+    return [names.hireling(c, d) for c, d in zip(hire.ids, hire.demoted, strict=True)]
+
+
+def _hire(g: Game, letters: list[str], out: Ledger) -> None:
+    """Appendix E as the ledger counts it (docs/rootlog.md, Hirelings): a card held lies
+    on its controller's board with its control markers (``("hire", L, markers)``, 3:
+    ``h_E->A$4``; in the supply: no place, E.1.1); what lies on a card is on the
+    hireling's own board ``h_<X>$`` (the Forest Patrol's warriors, the Exile's items by
+    side, the Mole Artisans' revealed cards, E.2.2); a bandit on a path is at the path
+    ``<low>_<high>`` (2 Path, written like a forest of two clearings). The hiring
+    markers (A.6.4, E.1.1) follow the score and the hires: not counted."""
+    hire = g.hire
+    assert hire is not None
+    n = len(g.factions)
+    for k in range(len(hire.ids)):
+        hL = letters[n + k]
+        ctl = hire.controller[k]
+        if ctl >= 0:
+            out[(("h", hL), ("hire", letters[ctl], hire.control[k]))] += 1
+        if hire.on_card[k]:
+            out[(("w", hL), ("board", hL, ""))] += hire.on_card[k]
+        items = hire.items[k]
+        fresh = len(items) - hire.exhausted[k]  # E.2.2 the Exile: a count exhausted
+        for i, item in enumerate(items):
+            out[(("i", item), ("items", hL, "s", "r" if i < fresh else "e"))] += 1
+        for a, b in hire.paths[k]:
+            out[(("w", hL), ("fo", (a, b)))] += 1
+    for cards in hire.revealed:  # E.2.2 Mole Artisans: kept revealed on the card
+        if cards:
+            hL = letters[n + hire.ids.index("sunward_expedition")]
+            for cid in cards:
+                out[(("c", cid), ("board", hL, ""))] += 1
 
 
 # ------------------------------------------------------------- faction boards

@@ -157,6 +157,32 @@ def _by_name() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+# 3 Hirelings: ``h_<X>`` types C, E, A, V, L, O, D, P, H, K (the faction each card is
+# drawn from: its letter, 2 Factions), T (Highway Bandits), S (Protector), J (Band)
+HIRELING_CODE: Final[dict[str, str]] = {
+    "forest_patrol": "C", "last_dynasty": "E", "spring_uprising": "A", "the_exile": "V",
+    "warm_sun_prophets": "L", "riverfolk_flotilla": "O", "sunward_expedition": "D",
+    "corvid_spies": "P", "flame_bearers": "H", "vault_keepers": "K",
+    "highway_bandits": "T", "furious_protector": "S", "popular_band": "J"}
+HIRELING_CARD: Final[dict[str, str]] = {v: k for k, v in HIRELING_CODE.items()}
+
+
+def hireling(card: str, demoted: bool) -> str:
+    """3 Hirelings: the owner code of a card on one side, ``h_<X>`` (``h_<X>d`` the
+    demoted side, A.6.2: the side stays for the game)."""
+    return "h_" + HIRELING_CODE[card] + ("d" if demoted else "")
+
+
+def hireling_card(code: str) -> tuple[str, bool]:
+    """The card id and side of a code ``h_<X>[d]`` (KeyError if none)."""
+    x = code.removeprefix("h_")
+    return HIRELING_CARD[x[:1]], x[1:] == "d"
+
+
+def is_hireling(letter: object) -> bool:
+    return isinstance(letter, str) and letter.startswith("h_")
+
+
 def piece_code(faction: str, kind: str) -> str:
     """The Rootlog code of an engine piece kind (``sawmill`` -> ``b_s``)."""
     from rootlaw.core.faction_api import FACTIONS

@@ -323,7 +323,7 @@ class _Reader:
             n = self.digits()
             self.end()
             return Score(who, sign * (int(n) if n else 1), col)
-        if self.peek() == "X" and self.peek(1) in FACTIONS:
+        if self.peek() == "X" and (self.peek(1) in FACTIONS or self.at_hireling(1)):
             return self.battle(who)
         self.i = start
         return self.general()
@@ -378,10 +378,27 @@ class _Reader:
         self.end()
         return Trick(a, b, self.col)
 
+    def at_hireling(self, k: int = 0) -> bool:
+        """3 Hirelings: a code ``h_<X>`` at the cursor (+k)."""
+        return self.peek(k) == "h" and self.peek(k + 1) == "_" and \
+            self.peek(k + 2) in names.HIRELINGS
+
+    def hireling_code(self) -> str:
+        """3 Hirelings: ``h_<X>`` and its ``d`` (demoted) before a clearing or a board."""
+        code = self.s[self.i:self.i + 3]
+        self.i += 3
+        if self.peek() == "d" and (self.peek(1).isdigit() or self.peek(1) == "$"):
+            code += "d"
+            self.i += 1
+        return code
+
     def battle(self, attacker: str | None) -> Battle:
         self.need("X", "X")
-        defender = self.peek()
-        self.i += 1
+        if self.at_hireling():  # 3 Hirelings: a hireling defends (Xh_E4)
+            defender = self.hireling_code()
+        else:
+            defender = self.peek()
+            self.i += 1
         c = self.clearing_number()
         ambush = foil = None
         if self.peek() in SUITS and self.peek(1) in ("@", "a"):  # 'a': before V2.3
@@ -531,7 +548,8 @@ class _Reader:
             j = self.i
             owner = self.owner()
             nxt = self.peek(1)
-            if self.peek() in PIECE_TYPES and (nxt in ("_", "") or nxt not in LOWER):
+            if self.peek() in PIECE_TYPES and (nxt in ("_", "") or nxt not in LOWER
+                                               or self.at_hireling(1)):  # h_Cwh_C$->2
                 return self.piece(owner)
             self.i = j + 3
             demoted = self.eat("d")
@@ -591,9 +609,14 @@ class _Reader:
         if c == "Q":
             self.i += 1
             return Quests()
-        if c == "$" or (c in FACTIONS and self.peek(1) == "$"):
+        hired = self.at_hireling() and "$" in self.s[self.i + 3:self.i + 5]
+        if c == "$" or (c in FACTIONS and self.peek(1) == "$") or hired:
             f = None
-            if c in FACTIONS:
+            if hired:  # 3 Hirelings: the hireling's card as its board (h_C$)
+                f = self.hireling_code()
+                if self.peek() != "$":
+                    raise self.fail("a hireling's board 'h_<X>[d]$'")
+            elif c in FACTIONS:
                 f = c
                 self.i += 1
             self.i += 1

@@ -112,7 +112,10 @@ def replay(tree: Rootlog) -> Replay:
     states: list[Game] = []
     lines: list[int] = []
     # the setup: every setup line at once (their order may differ from the seats')
-    exp = _setup_expect(setups, bases, letters, first)
+    hsetup = tree.header.hireling_setup  # 1: A.6.3 the hirelings' setup, in the header
+    exp = _setup_expect(setups + ([Turn("", hsetup, setups[0].line if setups else 0,
+                                        setup=True)] if hsetup else []),
+                        bases, letters, first)
     seats = {s: L for s, L in enumerate(letters)} if g.setup.get("setup") == "advanced" else {}
     ctx = Context(exp, letters, strict, True, "", seats)
     ctx.pool = [names.LETTERS[L] for L in tree.header.pool or ()]
@@ -120,6 +123,9 @@ def replay(tree: Rootlog) -> Replay:
     if g.setup.get("landmarks"):
         ctx.landmarks = _landmark_cards(tree, g)
         _landmark_atoms(tree, exp)
+    if tree.header.hirelings:  # A.6.2 the sides the header names (h_<X>d: demoted)
+        ctx.demoted = [_hireling_card(x)[0] for x in tree.header.hirelings
+                       if _hireling_card(x)[1]]
     problems = exp.problems + [e for t in setups for e in t.errors]
     node = None if problems else search(start(g, ctx), ctx)
     first_line = setups[0].line if setups else 0
@@ -262,6 +268,15 @@ def _put_back(t: Turn, e: Expect) -> None:
         e.moves.append((comp, ("hand", t.faction), ("deck",), part.count))
 
 
+def _hireling_card(code: str) -> tuple[str, bool]:
+    """3 Hirelings: the card and side of a header's ``h_<X>[d]`` (or a bare ``X``)."""
+    x = code if code.startswith("h_") else "h_" + code
+    try:
+        return names.hireling_card(x)
+    except KeyError:
+        raise RootlogError(f"unknown hireling {code!r} (3 Hirelings)") from None
+
+
 def _landmark_cards(tree: Rootlog, g: Game) -> list[str]:
     """A.5.2 the landmark cards the header names, to be dealt in its order (rootlaw
     writes the order dealt; the map's own Tower at its pass last: kept, not dealt)."""
@@ -347,7 +362,9 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     for L, b in bots.items():
         if b not in FACTIONS or not FACTIONS[b].is_bot:
             raise RootlogError(f"the rootlaw-setup directive names {b!r} for {L}: not a bot")
-    advanced = opts.pop("setup", "standard") == "advanced" or h.pool is not None
+    # 1: the Hirelings header is of the Advanced Setup only (A.6)
+    advanced = opts.pop("setup", "standard") == "advanced" or h.pool is not None or \
+        bool(h.hirelings)
     lines = [s.faction for s in tree.seats]
     if len(set(lines)) != len(lines):
         raise RootlogError("a faction has two player lines (1)", tree.seats[-1].line, 1)
@@ -377,6 +394,8 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     else:
         kw.update(factions=fids, setup="advanced" if advanced else "standard")
     kw.update(opts)
+    if h.hirelings:  # A.6.1 the cards the header names, dealt in its order
+        kw["hirelings"] = [_hireling_card(x)[0] for x in h.hirelings]
     try:
         g0 = rootlaw.new_game(**kw)
     except RootlawError as e:

@@ -31,6 +31,7 @@ from rootlaw.rootlog.ledger import (
     Snap,
     delta,
     fold_reshuffle,
+    hireling_letters,
     place_of,
 )
 
@@ -46,7 +47,8 @@ _SIDES: Final = {"r", "e"}
 _ENUMERABLE: Final = frozenset({
     "random_card", "price_of_failure", "fear_of_the_faithful", "mob_die", "bot_hit",
     "keep_corner", "starting_building", "electric_eyrie_corner", "vagabot_forest",
-    "vagabot_character", "vagabot_ruin_item", "vagabot_aid_item", "setup_character"})
+    "vagabot_character", "vagabot_ruin_item", "vagabot_aid_item", "setup_character",
+    "control_die", "uprising_die"})  # E.1.2, E.2.2 the Uprising: no Rootlog form
 _DONE_VERBS: Final = frozenset({"done", "end", "v_end", "skip", "pass", "no_ambush",
                                 "no_enlist", "no_item", "no_ally", "lh_next", "kk_next"})
 
@@ -75,6 +77,7 @@ class Context:
         self.pool: list[str] = []  # A.8.1 the draft's setup cards, in the order dealt
         self.characters: list[str] = []  # A.8.1.III the Vagabonds' characters
         self.landmarks: list[str] = []  # A.5.2 the landmark cards the header names
+        self.demoted: list[str] | None = None  # A.6.2 the cards the header demotes
         self.named: frozenset[str] | None = None  # the cards the line names (lazy)
         self.relic_slots: list[int] = []  # 15.3.3 the forests in the order dealt to
         self.forests: list[tuple[int, ...]] = []
@@ -359,9 +362,10 @@ def _saw_entries(g: Game, mark: Any, events: list[tuple[Any, ...]]) -> Any:
 def _saw_battle(g: Game, battle: Any, events: list[tuple[Any, ...]], ctx: Context) -> Any:
     b = g.battle
     if b is not None and b is not battle:
-        n = len(ctx.letters)
-        att = ctx.letters[b.att] if 0 <= b.att < n else "?"
-        dfd = ctx.letters[b.dfd] if 0 <= b.dfd < n else "?"
+        letters = ctx.letters + hireling_letters(g)  # 3 Hirelings: owners n + k
+        n = len(letters)
+        att = letters[b.att] if 0 <= b.att < n else "?"
+        dfd = letters[b.dfd] if 0 <= b.dfd < n else "?"
         c = 0 if b.c == g.board.burrow else b.c
         events.append(("battle", att, dfd, c))
     return b
@@ -376,10 +380,14 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
     draws = node.draws
     deck_left = len(node.g.deck)  # 2.1 a reshuffle comes once these are drawn
     relics: list[str] | None = None
+    uprisings = 0
     for ev in events:
         if ev[0] == "battle":
             battle_i += 1
             continue
+        if ev[0] == "moved" and ctx.setup:  # the Uprising's warriors placed so far
+            uprisings += sum(n for (comp, place), n in ev[2].items() if comp[0] == "w"
+                             and str(comp[1]).startswith("h_A") and place[0] == "c")
         e = ev[1] if ev[0] == "log" else None
         if e is None or e[0] not in ("r", "f"):
             if e is not None and e[0] == "d":
@@ -408,6 +416,11 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
             want = _relics(kind, list(value), ctx, node.g, relics)
             if kind == "relics":
                 relics = list(want)
+        elif kind == "uprising_die" and ctx.setup:  # A.6.3: a roll per warrior placed
+            want = _uprising(node.g, ctx, uprisings, value)
+        elif kind == "demoted_hirelings" and ctx.demoted is not None:  # A.6.2
+            want = [x for x in value if x in ctx.demoted] + [
+                x for x in value if x not in ctx.demoted]
         elif kind == "landmark_cards" and ctx.landmarks:  # A.5.2 the header's dealt
             want = [x for x in ctx.landmarks if x in value] + [
                 x for x in value if x not in ctx.landmarks]
@@ -427,6 +440,24 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
             changed = True
         out.append([kind, want])
     return out if changed else None
+
+
+def _uprising(g: Game, ctx: Context, k: int, value: Any) -> Any:
+    """A.6.3 the Spring Uprising's setup: the k-th roll of its die is the suit of the
+    clearing where the header puts its k-th warrior (3 Hirelings: ``h_Aw->8``); k counts
+    those placed before this run (its die is rolled before each placement)."""
+    from rootlaw.core.hired import UPRISING_FACES
+
+    spots = [a.place[1] for a in ctx.exp.atoms if a.sign == 1 and isinstance(a.comp, tuple)
+             and a.comp[0] == "w" and str(a.comp[1]).startswith("h_A")
+             and isinstance(a.place, tuple) and a.place[0] == "c"]
+    hire = g.hire
+    if hire is not None and "spring_uprising" in hire.ids:  # the rolls of nodes before
+        k += sum(g.warriors[len(g.factions) + hire.ids.index("spring_uprising")])
+    if k >= len(spots) or not isinstance(spots[k], int) or spots[k] >= len(g.suits):
+        return value
+    suit = g.suits[spots[k]]
+    return UPRISING_FACES.index(suit) if suit in UPRISING_FACES else value
 
 
 def _relic_moves(ctx: Context) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, int]]]:

@@ -16,13 +16,24 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from typing import Any, Final
 
 from rootlaw.core.faction_api import FACTIONS, is_seat_name
 from rootlaw.core.game import Game
 from rootlaw.rootlog import names
 from rootlaw.rootlog.errors import RootlogError
-from rootlaw.rootlog.ledger import ALL, Key, Ledger, Lens, Who, delta, fold_reshuffle, letter_of
+from rootlaw.rootlog.ledger import (
+    ALL,
+    Key,
+    Ledger,
+    Lens,
+    Who,
+    delta,
+    fold_reshuffle,
+    hireling_letters,
+    letter_of,
+)
 from rootlaw.rootlog.text import format_action, format_log
 from rootlaw.rootlog.tree import (
     Action,
@@ -37,6 +48,7 @@ from rootlaw.rootlog.tree import (
     Forest,
     Hand,
     Header,
+    Hireling,
     Item,
     ItemSpot,
     Landmark,
@@ -88,9 +100,6 @@ def record(game: Game, who: Who = ALL, players: dict[str, str] | None = None
     if (setup.get("rules") or "law") != "law":
         raise RootlogError(f"Rootlog records games of the Law of Root; this game plays the "
                            f"{setup.get('rules')} rules, which the notation has no letters for")
-    if game.hire is not None:  # their pieces, cards and control markers (h_<X>, 3)
-        raise RootlogError("hirelings (Appendix E) are not recorded yet: the reader cannot "
-                           "replay them either (docs/rootlog.md)")
     letters = _final_letters(game)
     log = game.log
     forced = [[e[1], e[2]] for e in log if e[0] == "f"]
@@ -273,6 +282,9 @@ class _Writer:
     def _seat_letter(self, s: int) -> str:
         if 0 <= s < len(self.letters):
             return self.letters[s]
+        hletters = hireling_letters(self.g)  # a hireling's, owner n + k (3: h_OXD4)
+        if 0 <= s - len(self.letters) < len(hletters):
+            return hletters[s - len(self.letters)]
         return "?"
 
     def _set_battle(self, **changes: Any) -> None:
@@ -298,7 +310,8 @@ class _Writer:
             self._set_battle(rolls=(max(a, d), min(a, d)))  # 4.3.2 higher to the attacker
             return []
         if kind == "craft":
-            return [(self._craft_line(e), self._craft(e, removed, added))]
+            craft = self._craft(e, removed, added)
+            return [(self._craft_line(e), craft)] if craft is not None else []
         if kind == "turmoil":
             return [(line, self._turmoil(e, removed, added))]
         if kind in ("exposed", "not_exposed"):
@@ -325,11 +338,16 @@ class _Writer:
     def _craft_line(self, e: tuple[Any, ...]) -> str:
         return names.letter(e[1]) if self.cur is None else self.me
 
-    def _craft(self, e: tuple[Any, ...], removed: Ledger, added: Ledger) -> Action:
+    def _craft(self, e: tuple[Any, ...], removed: Ledger, added: Ledger) -> Action | None:
         """4.1 Craft: the card leaves the hand (to the discard pile, or before its owner
-        as an improvement) and an item card's item comes from the supply."""
+        as an improvement) and an item card's item comes from the supply. A card the
+        Mole Artisans keep revealed (E.2.2) goes onto their card: written as the moves
+        it makes (``F#xA->h_Dd$``, ``%x->$``, docs/rootlog.md), not as a craft."""
         L = names.letter(e[1])
         cid = str(e[2])
+        if any(k[0] == ("c", cid) and k[1][0] == "board" and names.is_hireling(k[1][1])
+               for k in added):
+            return None
         _take(removed, (("c", cid), ("hand", L)))
         if not _take(added, (("c", cid), ("discard",))):
             _take(added, (("c", cid), ("board", L, "")))
@@ -456,7 +474,9 @@ class _Writer:
         return L if L != "?" else actor
 
     def _said(self, L: str, line: str) -> str | None:
-        return None if L == line else L
+        # 3 Hirelings: a hireling's pieces always carry its code (h_Op->4), on its
+        # controller's line and in the header's hireling setup
+        return None if L == line and not names.is_hireling(L) else L
 
     def _setting(self, key: Key, actor: str) -> list[tuple[str, Action]]:
         comp, place = key
@@ -637,6 +657,9 @@ class _Writer:
                 code = _hidden_code(code, hid)
             p = _piece(code)
             return Piece(self._said(str(comp[1]), line), p.kind, p.subs)
+        if kind == "h":  # 3 Hirelings: the card itself (h_E->A$4)
+            card, demoted = names.hireling_card(str(comp[1]))
+            return Hireling(names.HIRELING_CODE[card], demoted)
         if kind == "ferry":
             return Piece(None, "f")
         if kind == "path":
@@ -704,6 +727,8 @@ class _Writer:
             return Board(None if L == line else L, key)
         if kind == "Q":
             return Quests()
+        if kind == "hire":  # 3 Hirelings: on a player's board with its control markers
+            return Board(str(p[1]), None, int(p[2]))
         if kind == "ruin":
             return Clearing(int(p[1]))
         if kind == "lm":
@@ -721,6 +746,10 @@ class _Writer:
         order = [s.faction for s in seats]
         for L in order:  # 1: the first line of a faction is its setup, even with nothing
             self.setup.setdefault(L, [])
+        hsetup: list[Action] = []  # 1: the hirelings' setup (A.6.3) in their header
+        for L in [x for x in self.setup if names.is_hireling(x)]:
+            hsetup.extend(self.setup.pop(L))
+        h = replace(h, hireling_setup=tuple(hsetup))
         for L in order + [x for x in self.setup if x not in order]:
             if L in self.setup:
                 line += 1
@@ -759,7 +788,7 @@ class _Writer:
                 pool = tuple(names.letter(str(p[0])) for p in e[1])
         return Header(map=names.MAP_NAME[g.board.name], deck=names.DECK_NAME[g.setup["deck"]],
                       clearings=None if fall_printed else suits, landmarks=landmarks,
-                      pool=pool)
+                      pool=pool, hirelings=tuple(hireling_letters(g)))
 
     def _seats(self, game: Game, players: dict[str, str]) -> list[Seat]:
         n = len(game.factions)

@@ -118,7 +118,6 @@ def test_missing_and_unreadable_files() -> None:
 
 
 @pytest.mark.parametrize("kw", [
-    {"players": 3, "setup": "advanced", "hirelings": 3, "seed": 1},  # Appendix E
     {"factions": ["marquise", "eyrie", "spinners"], "seed": 1},  # no Rootlog letter
     {"factions": ["marquise", "eyrie"], "rules": "prototype", "seed": 1},
 ])

@@ -296,6 +296,44 @@ def test_funds_and_hireling_setup() -> None:
     assert len(t.header.hireling_setup) == 1
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # 3 Hirelings: hired, a control marker off, given, back to the supply (E.1.1-E.1.3)
+    ("h_E->A$4", move(Part(1, Hireling("E")), dests=(Board("A", None, 4),))),
+    ("h_EdA$3->A$2", move(Part(1, Hireling("E", True), Board("A", None, 3)),
+                          dests=(Board("A", None, 2),))),
+    ("h_EA$1->C$2", move(Part(1, Hireling("E"), Board("A", None, 1)),
+                         dests=(Board("C", None, 2),))),
+    ("h_TA$->", move(Part(1, Hireling("T"), Board("A")))),
+    # 3 Hirelings: its pieces (h_Op->4); a demoted side's (h_<X>d); on a path (2 Path)
+    ("h_Op->4", move(Part(1, Piece("h_O", "p")), dests=(Clearing(4),))),
+    ("2h_Cdw4->", move(Part(2, Piece("h_Cd", "w"), Clearing(4)))),
+    ("h_Tw->3_7", move(Part(1, Piece("h_T", "w")), dests=(Forest((3, 7)),))),
+    ("h_Kb->4", move(Part(1, Piece("h_K", "b")), dests=(Clearing(4),))),
+    # docs/rootlog.md: what lies on a card is on the hireling's board h_<X>[d]$
+    ("11h_Cwh_C$->2", move(Part(11, Piece("h_C", "w"), Board("h_C")),
+                           dests=(Clearing(2),))),
+    ("h_Cdw->h_Cd$", move(Part(1, Piece("h_Cd", "w")), dests=(Board("h_Cd"),))),
+    ("%sh_V$->e", move(Part(1, Item("s"), Board("h_V")), dests=(ItemSpot(None, "e"),))),
+    ("F#favorA->h_Dd$", move(Part(1, Card("F", "favor"), Hand("A")),
+                             dests=(Board("h_Dd"),))),
+])
+def test_hireling_forms(text: str, expected: Move) -> None:
+    """3 FACTION-SPECIFIC, Hirelings: the card ``h_<X>[d]`` moved with its control
+    markers (``A$4``), its pieces, its board."""
+    assert parse_action(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("h_OXD4", Battle("h_O", "D", 4, col=1)),  # 3 Hirelings: a hireling attacks
+    ("Xh_E4", Battle(None, "h_E", 4, col=1)),  # docs/rootlog.md: a hireling defends
+    ("Xh_Ed4(2,1)", Battle(None, "h_Ed", 4, rolls=(2, 1), col=1)),
+    ("h_EdXA3", Battle("h_Ed", "A", 3, col=1)),
+])
+def test_hireling_battles(text: str, expected: Battle) -> None:
+    """3 BATTLE with 3 Hirelings' codes on either side."""
+    assert parse_action(text) == expected
+
+
 def test_casualties_follow_the_battle() -> None:
     """3 BATTLE: casualties are moves after it, then the points (``XE3/(w+2Ew+Eb)3->/++``)."""
     t = parse(HEAD + "C:w->3\nC:XE3/(w+2Ew+Eb)3->/++\n")
