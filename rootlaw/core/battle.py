@@ -516,7 +516,9 @@ class Hits(Handler):
     prompt = "Choose a building or token to remove"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        taker, c, left = st[2], st[4], st[5]
+        taker: int = st[2]
+        c: int = st[4]
+        left: int = st[5]
         if left <= 0:
             return [("done",)]
         b = g.battle
@@ -538,35 +540,43 @@ class Hits(Handler):
         return [("hit", taker, k) for k in pieces]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        if o[0] == "done":
+        verb: str = o[0]  # typed locals: compiled, compares of ints and strings
+        if verb == "done":
             return
-        _, decider, taker, dealer, c, left = st
+        decider, dealer = st[1], st[3]
+        taker: int = st[2]
+        c: int = st[4]
+        left: int = st[5]
         b = g.current_battle()
         side = 0 if taker == b.att else 1
-        if o[0] != "hit":
+        if verb != "hit":
             kind = g.odef(taker).take_hit(g, taker, b, c, o)
             if kind is not None:
                 b.pieces_lost[side].append(kind)
                 b.removed_any[1 - side] = True
             left -= 1
-        elif o[2] == "warrior" and o[1] != taker:  # a mercenary, one hit at a time
-            remove_warriors(g, o[1], c, 1, in_battle=True)
+            g.push(("hits", decider, taker, dealer, c, left))
+            return
+        who: int = o[1]
+        what: str = o[2]
+        if what == "warrior" and who != taker:  # a mercenary, one hit at a time
+            remove_warriors(g, who, c, 1, in_battle=True)
             b.lent_lost[side] += 1
             b.taken[side] += 1
             left -= 1
-        elif o[2] == "warrior" or o[2] == LENT:
+        elif what == "warrior" or what == LENT:
             # all warrior hits at once, unless mercenaries split them (11.2.7.III.a) or
             # the side chooses between its own warriors and lent ones (BK.2.4)
             mixed = mixed_row(g, taker, c)
             n = 1 if b.lent[side] >= 0 or mixed else min(left, g.warriors[taker][c])
             remove_warriors(g, taker, c, n, in_battle=True,
-                            lent=(1 if o[2] == LENT else 0) if mixed else -1)
+                            lent=(1 if what == LENT else 0) if mixed else -1)
             b.warriors_lost[side] += n
             b.taken[side] += n
             left -= n
         else:
-            g.take_piece(c, (taker, o[2]))
-            b.pieces_lost[side].append(o[2])
+            g.take_piece(c, (taker, what))
+            b.pieces_lost[side].append(what)
             b.removed_any[1 - side] = True
             left -= 1
         g.push(("hits", decider, taker, dealer, c, left))

@@ -169,7 +169,7 @@ def took_daylight_extra(g: Game, st: Step, o: Option) -> bool:
 
 
 def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
-    verb = o[0]
+    verb: str = o[0]
     if verb == "activate":  # 3.3.1: into the play area; no more scoring
         g.hands[s].remove(o[1])
         g.dominance[s] = o[1]

@@ -134,7 +134,7 @@ class BirdsongStart(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         g.phase = "birdsong"
         if effects.dominance_achieved(g, s):
             g.win(s, "dominance")

@@ -39,6 +39,7 @@ SYMPATHY_VP: Final = tuple(_T["sympathy_vp"])  # idem (8.4.2.III, 8.6.1.IV)
 BASE_SUITS: Final[tuple[str, ...]] = tuple(_T["bases"])  # 8.3.2
 BASES: Final = {suit: f"base_{suit}" for suit in BASE_SUITS}
 SUIT_OF_BASE: Final = {kind: suit for suit, kind in BASES.items()}
+BASE_KINDS: Final[tuple[str, ...]] = tuple(BASES[suit] for suit in BASE_SUITS)  # by index
 CAPACITY: Final = 5  # 8.2.3.I without bases on the map
 REVOLT_COST: Final = 2  # 8.4.1.II
 MARTIAL_LAW_WARRIORS: Final = 3  # 8.4.2.II.a
@@ -100,16 +101,17 @@ def sympathy_on_map(g: Game, s: int) -> int:
 def bases_on_map(g: Game, s: int) -> list[str]:
     """Printed suits of the bases on the map."""
     out: list[str] = []
-    for suit in BASE_SUITS:
-        if g.count_building(s, BASES[suit]):
-            out.append(suit)
+    kinds = BASE_KINDS
+    for i in range(len(kinds)):
+        if g.count_building(s, kinds[i]):
+            out.append(BASE_SUITS[i])
     return out
 
 
 def base_clearings(g: Game, s: int) -> list[int]:
     out: list[int] = []
-    for suit in BASE_SUITS:
-        out.extend(g.piece_clearings(s, BASES[suit]))
+    for kind in BASE_KINDS:
+        out.extend(g.piece_clearings(s, kind))
     return out
 
 
@@ -530,7 +532,8 @@ class Daylight(Handler):
         return out
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        s, verb = st[1], o[0]
+        s = st[1]
+        verb: str = o[0]
         if verb == "done":
             return
         g.push(st)  # back to this menu after the action and anything it triggers

@@ -365,7 +365,7 @@ class ResolveDecree(Handler):
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s, col, todo = st[1], st[2], st[3]
-        verb = o[0]
+        verb: str = o[0]
         if verb == "done":
             if col < 3:
                 g.push(("eyrie.decree", s, col + 1, _column_suits(g, s, col + 1)))

@@ -494,7 +494,7 @@ class Actions(Handler):
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s, left = st[1], st[2]
-        verb = o[0]
+        verb: str = o[0]
         if verb == "end":
             return
         if took_daylight_extra(g, st, o):

@@ -53,7 +53,7 @@ RUIN_ITEMS: Final = tuple(load_json("items.json")["ruin_items"])
 TRACKED: Final = ("tea", "coins", "bag")  # 9.2.5.I
 TRACK_CAP: Final = 3
 # a variable-length tuple type: compiled, a fixed-length one is a C struct, boxed into a
-# new tuple at every read by a variable index (``by_type``)
+# new tuple at every read by a variable index
 ITEM_TYPES: Final[tuple[str, ...]] = ("sword", "boots", "bag", "hammer", "tea", "coins",
                                       "crossbow", "torch")
 # the sides of an item, indexes of its counts (9.2.5)
@@ -202,47 +202,27 @@ def held(vs: VagabondState) -> int:
     return n
 
 
-N_ITEM_TYPES: Final = 8  # len(ITEM_TYPES)
-
-
-def by_type(vs: VagabondState) -> list[tuple[int, ...] | None]:
-    """His items' counts by side, by ``ITEM_TYPES`` index (None: none of the type): one
-    pass over the dict, in the order options list them (compiled, a lookup of each of
-    the eight types cost several times this)."""
-    out: list[tuple[int, ...] | None] = [None] * N_ITEM_TYPES
-    for k, x in vs.items.items():
-        j = 0
-        while j < N_ITEM_TYPES:
-            if ITEM_TYPES[j] == k:
-                out[j] = x
-                break
-            j += 1
-    return out
-
-
 def choices_by_side(vs: VagabondState, sides: tuple[int, ...]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
-    if not vs.items:
-        return out
-    found = by_type(vs)
-    for j in range(N_ITEM_TYPES):
-        x = found[j]
+    items = vs.items
+    for i in ITEM_TYPES:
+        x = items.get(i)
         if x is None:
             continue
         for side in sides:
             if x[side]:
-                out.append((ITEM_TYPES[j], side))
+                out.append((i, side))
     return out
 
 
 def ready_types(vs: VagabondState) -> list[str]:
     """The item types with a face-up undamaged item, in ``ITEM_TYPES`` order."""
     out: list[str] = []
-    found = by_type(vs)
-    for j in range(N_ITEM_TYPES):
-        x = found[j]
+    items = vs.items
+    for i in ITEM_TYPES:
+        x = items.get(i)
         if x is not None and x[READY]:
-            out.append(ITEM_TYPES[j])
+            out.append(i)
     return out
 
 
@@ -890,7 +870,7 @@ class Actions(Handler):
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s = st[1]
-        verb = o[0]
+        verb: str = o[0]
         if verb == "v_end":
             return
         if not (verb == "special" and o[1] == "hideout"):
