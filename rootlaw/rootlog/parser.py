@@ -349,6 +349,8 @@ class _Reader:
     def name(self) -> str:
         j = self.i
         while self.peek() in NAME_CHARS and self.peek():
+            if self.at_hireling():  # 3 Hirelings: a card from a hireling's board
+                break  # (F#anvilh_Dd$->)
             self.i += 1
         return self.s[j:self.i]
 

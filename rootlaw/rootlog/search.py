@@ -381,7 +381,7 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
     deck_left = len(node.g.deck)  # 2.1 a reshuffle comes once these are drawn
     relics: list[str] | None = None
     uprisings = 0
-    for ev in events:
+    for j, ev in enumerate(events):
         if ev[0] == "battle":
             battle_i += 1
             continue
@@ -418,6 +418,8 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
                 relics = list(want)
         elif kind == "uprising_die" and ctx.setup:  # A.6.3: a roll per warrior placed
             want = _uprising(node.g, ctx, uprisings, value)
+        elif kind == "control_die":  # E.1.2 the markers the line puts on the card
+            want = _control(events, j, ctx, value)
         elif kind == "demoted_hirelings" and ctx.demoted is not None:  # A.6.2
             want = [x for x in value if x in ctx.demoted] + [
                 x for x in value if x not in ctx.demoted]
@@ -458,6 +460,33 @@ def _uprising(g: Game, ctx: Context, k: int, value: Any) -> Any:
         return value
     suit = g.suits[spots[k]]
     return UPRISING_FACES.index(suit) if suit in UPRISING_FACES else value
+
+
+def _control(events: list[tuple[Any, ...]], j: int, ctx: Context, value: Any) -> Any:
+    """E.1.2: the control die's face that puts on the card as many control markers as
+    the line does (3 Hirelings: ``h_E->A$4``, or given ``h_EA$0->C$2``). The engine's
+    own face and the markers it gave tell which pips it read (gold or all)."""
+    from rootlaw.core.hired import ALL_PIPS, GOLD_PIPS
+
+    got = None
+    for ev in events[j + 1:]:
+        if ev[0] == "moved":
+            got = next(((k[0][1], k[1][1], k[1][2]) for k in ev[2] if k[0][0] == "h"
+                        and k[1][0] == "hire"), None)
+            if got is not None:
+                break
+    if got is None or not isinstance(value, int) or not 0 <= value < len(ALL_PIPS):
+        return value
+    L, seat, m = got
+    pips = GOLD_PIPS if GOLD_PIPS[value] == m else ALL_PIPS
+    for comp, src, dst, _ in ctx.exp.moves:
+        if comp == ("h", L) and isinstance(dst, tuple) and dst[:2] == ("hire", seat) and (
+                src is None or isinstance(src, tuple) and src[-1] == 0):
+            want = dst[2]
+            if isinstance(want, int) and want in pips:
+                return pips.index(want)
+            return value
+    return value
 
 
 def _relic_moves(ctx: Context) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, int]]]:

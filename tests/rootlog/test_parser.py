@@ -316,6 +316,8 @@ def test_funds_and_hireling_setup() -> None:
     ("%sh_V$->e", move(Part(1, Item("s"), Board("h_V")), dests=(ItemSpot(None, "e"),))),
     ("F#favorA->h_Dd$", move(Part(1, Card("F", "favor"), Hand("A")),
                              dests=(Board("h_Dd"),))),
+    ("F#anvilh_Dd$->A", move(Part(1, Card("F", "anvil"), Board("h_Dd")),
+                             dests=(Hand("A"),))),
 ])
 def test_hireling_forms(text: str, expected: Move) -> None:
     """3 FACTION-SPECIFIC, Hirelings: the card ``h_<X>[d]`` moved with its control
