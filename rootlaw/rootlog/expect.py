@@ -317,7 +317,7 @@ class Reader:
                         items.add(c.item)
         if kinds == {"item"} and len(items) == 1:  # an item card named: its item too
             item = items.pop()
-            self.move(("c", ids or ANY), ("hand", self.me), ("discard",), 1)
+            self.move(("c", ids or ANY), ("hand", self.me), _CRAFTED, 1)
             self.move(("i", item), ("isup",), ("items", self.me, ANY, ANY), 1)
             return
         board = ("board", self.me, "")
@@ -549,6 +549,11 @@ class Reader:
         if isinstance(d, Clearing):  # an item left on the map (D.6.2 Scorched Earth)
             return ("ruin", d.number)
         raise RootlogError(f"an item cannot go to {d!r}")
+
+
+# 4.1 an item card crafted goes to the discard pile, or onto the Mole Artisans' card
+# (E.2.2: held revealed, then kept or discarded; docs/rootlog.md)
+_CRAFTED: Final = frozenset({("discard",), ("board", "h_D", ""), ("board", "h_Dd", "")})
 
 
 @cache

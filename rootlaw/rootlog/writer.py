@@ -310,8 +310,7 @@ class _Writer:
             self._set_battle(rolls=(max(a, d), min(a, d)))  # 4.3.2 higher to the attacker
             return []
         if kind == "craft":
-            craft = self._craft(e, removed, added)
-            return [(self._craft_line(e), craft)] if craft is not None else []
+            return [(self._craft_line(e), self._craft(e, removed, added))]
         if kind == "turmoil":
             return [(line, self._turmoil(e, removed, added))]
         if kind in ("exposed", "not_exposed"):
@@ -338,18 +337,19 @@ class _Writer:
     def _craft_line(self, e: tuple[Any, ...]) -> str:
         return names.letter(e[1]) if self.cur is None else self.me
 
-    def _craft(self, e: tuple[Any, ...], removed: Ledger, added: Ledger) -> Action | None:
+    def _craft(self, e: tuple[Any, ...], removed: Ledger, added: Ledger) -> Action:
         """4.1 Craft: the card leaves the hand (to the discard pile, or before its owner
         as an improvement) and an item card's item comes from the supply. A card the
-        Mole Artisans keep revealed (E.2.2) goes onto their card: written as the moves
-        it makes (``F#xA->h_Dd$``, ``%x->$``, docs/rootlog.md), not as a craft."""
+        Mole Artisans hold revealed (E.2.2) lies on their card: the craft says it too
+        (docs/rootlog.md), what they do with it next is a move (``F#xh_Dd$->``)."""
         L = names.letter(e[1])
         cid = str(e[2])
-        if any(k[0] == ("c", cid) and k[1][0] == "board" and names.is_hireling(k[1][1])
-               for k in added):
-            return None
+        moled = next((k for k in added if k[0] == ("c", cid) and k[1][0] == "board"
+                      and names.is_hireling(k[1][1])), None)
         _take(removed, (("c", cid), ("hand", L)))
-        if not _take(added, (("c", cid), ("discard",))):
+        if moled is not None:
+            _take(added, moled)
+        elif not _take(added, (("c", cid), ("discard",))):
             _take(added, (("c", cid), ("board", L, "")))
         card = self.g.deckdef.cards.get(cid)
         item = getattr(card, "item", None) if card is not None else None
