@@ -6,8 +6,8 @@ Games: the standard setup with two to six factions drawn from the ten Law factio
 second Vagabond and the Rootbotics bots; the Advanced Setup's draft of two to six
 players (bots in some seats); the Advanced Setup with five or six factions given; the
 Advanced Setup with landmarks (Appendix F: not the Legendary Forge nor the Black Market,
-whose items and cards Rootlog has no place for); every map and both decks; no hirelings
-(Appendix E: not recorded yet, docs/rootlog.md). A game stops at
+whose items and cards Rootlog has no place for); every map and both decks; hirelings
+(Appendix E) in test_roundtrip_hirelings.py. A game stops at
 its end or after MAX_TURNS turns (the record then stops mid-game).
 
 CI plays a sample (ROOTLAW_ROOTLOG_GAMES in scripts/test); by default 3,000. The same
