@@ -457,11 +457,11 @@ def _hire(g: Game, letters: list[str], out: Ledger) -> None:
             out[(("i", item), ("items", hL, "s", "r" if i < fresh else "e"))] += 1
         for a, b in hire.paths[k]:
             out[(("w", hL), ("fo", (a, b)))] += 1
-    for cards in hire.revealed:  # E.2.2 Mole Artisans: kept revealed on the card
-        if cards:
-            hL = letters[n + hire.ids.index("sunward_expedition")]
-            for cid in cards:
-                out[(("c", cid), ("board", hL, ""))] += 1
+    revealed = [cid for cards in hire.revealed for cid in cards]  # by the seat that showed
+    if revealed:  # E.2.2 Mole Artisans: the cards kept revealed lie on their card
+        hL = letters[n + hire.ids.index("sunward_expedition")]
+        for cid in revealed:
+            out[(("c", cid), ("board", hL, ""))] += 1
 
 
 # ------------------------------------------------------------- faction boards

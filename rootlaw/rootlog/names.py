@@ -159,12 +159,8 @@ def _by_name() -> dict[str, tuple[str, ...]]:
 
 # 3 Hirelings: ``h_<X>`` types C, E, A, V, L, O, D, P, H, K (the faction each card is
 # drawn from: its letter, 2 Factions), T (Highway Bandits), S (Protector), J (Band)
-HIRELING_CODE: Final[dict[str, str]] = {
-    "forest_patrol": "C", "last_dynasty": "E", "spring_uprising": "A", "the_exile": "V",
-    "warm_sun_prophets": "L", "riverfolk_flotilla": "O", "sunward_expedition": "D",
-    "corvid_spies": "P", "flame_bearers": "H", "vault_keepers": "K",
-    "highway_bandits": "T", "furious_protector": "S", "popular_band": "J"}
-HIRELING_CARD: Final[dict[str, str]] = {v: k for k, v in HIRELING_CODE.items()}
+HIRELING_CARD: Final[dict[str, str]] = dict(_D["hireling_ids"])  # letter -> card id
+HIRELING_CODE: Final[dict[str, str]] = {v: k for k, v in HIRELING_CARD.items()}
 
 
 def hireling(card: str, demoted: bool) -> str:

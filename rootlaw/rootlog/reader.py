@@ -124,8 +124,8 @@ def replay(tree: Rootlog) -> Replay:
         ctx.landmarks = _landmark_cards(tree, g)
         _landmark_atoms(tree, exp)
     if tree.header.hirelings:  # A.6.2 the sides the header names (h_<X>d: demoted)
-        ctx.demoted = [_hireling_card(x)[0] for x in tree.header.hirelings
-                       if _hireling_card(x)[1]]
+        ctx.demoted = [card for card, down in map(_hireling_card, tree.header.hirelings)
+                       if down]
     problems = exp.problems + [e for t in setups for e in t.errors]
     node = None if problems else search(start(g, ctx), ctx)
     first_line = setups[0].line if setups else 0

@@ -386,8 +386,8 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
             battle_i += 1
             continue
         if ev[0] == "moved" and ctx.setup:  # the Uprising's warriors placed so far
-            uprisings += sum(n for (comp, place), n in ev[2].items() if comp[0] == "w"
-                             and str(comp[1]).startswith("h_A") and place[0] == "c")
+            uprisings += sum(n for (comp, place), n in ev[2].items()
+                             if _uprising_warrior(comp) and place[0] == "c")
         e = ev[1] if ev[0] == "log" else None
         if e is None or e[0] not in ("r", "f"):
             if e is not None and e[0] == "d":
@@ -450,8 +450,7 @@ def _uprising(g: Game, ctx: Context, k: int, value: Any) -> Any:
     those placed before this run (its die is rolled before each placement)."""
     from rootlaw.core.hired import UPRISING_FACES
 
-    spots = [a.place[1] for a in ctx.exp.atoms if a.sign == 1 and isinstance(a.comp, tuple)
-             and a.comp[0] == "w" and str(a.comp[1]).startswith("h_A")
+    spots = [a.place[1] for a in ctx.exp.atoms if a.sign == 1 and _uprising_warrior(a.comp)
              and isinstance(a.place, tuple) and a.place[0] == "c"]
     hire = g.hire
     if hire is not None and "spring_uprising" in hire.ids:  # the rolls of nodes before
@@ -460,6 +459,11 @@ def _uprising(g: Game, ctx: Context, k: int, value: Any) -> Any:
         return value
     suit = g.suits[spots[k]]
     return UPRISING_FACES.index(suit) if suit in UPRISING_FACES else value
+
+
+def _uprising_warrior(comp: Any) -> bool:
+    """A warrior of the Spring Uprising (3 Hirelings: ``h_A``, either side)."""
+    return isinstance(comp, tuple) and comp[0] == "w" and str(comp[1]).startswith("h_A")
 
 
 def _control(events: list[tuple[Any, ...]], j: int, ctx: Context, value: Any) -> Any:

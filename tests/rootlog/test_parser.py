@@ -385,3 +385,12 @@ def test_not_text_is_an_error_not_a_traceback() -> None:
     for junk in ("", "\x00\x01", "Map: Fall\nDeck: Standard\n", deep):
         with pytest.raises(RootlogError):
             loads(junk)
+
+
+def test_every_hireling_card_has_one_code() -> None:
+    """3 Hirelings: the thirteen cards of Appendix E, each with its own ``h_<X>`` type."""
+    from rootlaw.core.hired import CARD_IDS
+    from rootlaw.rootlog import names
+
+    assert sorted(names.HIRELING_CODE) == sorted(CARD_IDS)
+    assert tuple(names.HIRELING_CARD) == names.HIRELINGS

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -87,10 +88,10 @@ def game_for(seed: int) -> Game:
                                 **where)
 
 
-def play(seed: int) -> Game:
-    """A random game: random options until it ends, or MAX_TURNS turns."""
+def play(seed: int, build: Callable[[int], Game] = game_for) -> Game:
+    """A random game (``build(seed)``): random options until it ends, or MAX_TURNS turns."""
     rnd = random.Random(seed)
-    g = game_for(seed)
+    g = build(seed)
     n = 0
     while not g.is_over and g.turn_no < MAX_TURNS:
         assert n < MAX_DECISIONS, "the game did not end"
@@ -162,13 +163,20 @@ def round_trip(g: Game) -> str:
     return ""
 
 
-@pytest.mark.parametrize("batch", range(max(1, GAMES // BATCH)))
-def test_random_games_round_trip(batch: int) -> None:
+def batch_failures(batch: int, build: Callable[[int], Game] = game_for) -> list[str]:
+    """The round trip of the batch's seeds: what failed, each with its game's mix."""
     failed: list[str] = []
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
-        g = play(seed)
+        g = play(seed, build)
         why = round_trip(g)
         if why:
-            failed.append(f"seed {seed} ({', '.join(g.factions)}; {g.board.name}, "
+            hired = f"{', '.join(g.hire.ids)}; " if g.hire is not None else ""
+            failed.append(f"seed {seed} ({', '.join(g.factions)}; {hired}{g.board.name}, "
                           f"{g.setup['deck']}): {why}")
+    return failed
+
+
+@pytest.mark.parametrize("batch", range(max(1, GAMES // BATCH)))
+def test_random_games_round_trip(batch: int) -> None:
+    failed = batch_failures(batch)
     assert not failed, "\n".join(failed)
