@@ -80,7 +80,9 @@ def test_lobby_offers_the_prototype_and_its_rules_link(page: Page) -> None:
     page.select_option("#rules", "prototype")
     expect(page.locator(".seat-row .faction").nth(1)).to_have_value("eyrie")
     expect(page.locator(".seat-row")).to_have_count(4)
-    expect(page.locator("#reach")).to_contain_text("Prototype")
+    # the advice is fetched again for the new rules: seconds on a loaded machine (a CI
+    # run on two busy cores timed out at expect's 5 s)
+    expect(page.locator("#reach")).to_contain_text("Prototype", timeout=30_000)
     page.click("#create")
     expect(page.locator("#play-here")).to_be_visible()
     page.click("#play-here")
