@@ -120,7 +120,10 @@ function readForm() {
   return { body, here };
 }
 
+let advised = 0;  // the latest advice asked for: an older answer arriving late is dropped
+
 async function advise() {
+  const ticket = ++advised;
   const { body } = readForm();
   if (body.rules === "prototype") {  // reach is the Law's advice (5.2)
     $("reach").textContent = "Prototype rules: its four factions (the Marquise always), the Fall map, 40 VP to win.";
@@ -145,10 +148,11 @@ async function advise() {
   }
   try {
     const r = await api(`/api/reach?factions=${encodeURIComponent(reachIds.join(","))}`);
+    if (ticket !== advised) return;
     $("reach").textContent = `Reach (5.2, advice only): ${r.message}`;
     $("reach").dataset.verdict = r.verdict;
   } catch (err) {
-    $("reach").textContent = `Reach: ${err.message}`;
+    if (ticket === advised) $("reach").textContent = `Reach: ${err.message}`;
   }
 }
 
