@@ -18,7 +18,9 @@ Each build runs in its own process pinned to one core: the pure build from this
 source tree, the compiled build from ``build/compiled`` (made by
 ``scripts/build_compiled`` when missing). Times are CPU time, best of ``--rounds``
 (the machine may be shared: CPU time and the best of several rounds keep other
-processes' load out of the figures; the load average is recorded with them).
+processes' load out of the figures; the load average is recorded with them). With
+more than one build, the random-game rounds alternate between the builds (one process
+a round), so that a host whose speed drifts does not favour the build measured first.
 ``--history`` appends one line of the compiled build's figures to
 ``benchmarks/history.jsonl`` (docs/performance.md: one line per change that touches
 the hot path).
@@ -305,6 +307,25 @@ def run_build(build: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     return results
 
 
+def interleaved(builds: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Each round runs every build once, one after the other, so that a machine whose speed
+    drifts (a shared host) slows every build alike; per build and mix, the best figure of
+    the rounds (the highest rate, the least time a call)."""
+    one = argparse.Namespace(**{**vars(args), "rounds": 1})
+    best: dict[tuple[str, str], dict[str, Any]] = {}
+    for _ in range(args.rounds):
+        for b in builds:
+            for r in run_build(b, one):
+                key = (b, ",".join(r["factions"]))
+                old = best.setdefault(key, r)
+                for k, v in r.items():
+                    if k.endswith("_per_s"):
+                        old[k] = max(old[k], v)
+                    elif k.endswith("_us"):
+                        old[k] = min(old[k], v)
+    return list(best.values())
+
+
 def table(results: list[dict[str, Any]]) -> str:
     cols = [("games_per_s", "games/s", "{:.1f}"), ("turns_per_s", "turns/s", "{:,.0f}"),
             ("turn_us", "us/turn", "{:.1f}"),
@@ -440,7 +461,9 @@ def main() -> None:
         print("building the compiled engine (scripts/build_compiled)...", file=sys.stderr)
         subprocess.run(["bash", str(ROOT / "scripts" / "build_compiled")], check=True)
     info = meta(args)  # the load as the runs start
-    results = [r for b in builds for r in run_build(b, args)]
+    plain = not (args.search or args.turns) and len(builds) > 1
+    results = (interleaved(builds, args) if plain
+               else [r for b in builds for r in run_build(b, args)])
     info["load_after"] = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else []
     if not args.search:
         order = [",".join(r["factions"]) for r in results]
