@@ -359,6 +359,8 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     except ValueError as e:
         raise RootlogError(f"bad rootlaw-setup directive: {e}") from None
     bots: dict[str, str] = dict(opts.pop("bots", {}))
+    first_seat = opts.pop("first_seat", 0)  # rootlaw's records: the engine's seat of the
+    # first player (5.1.1), so the seats are numbered as in the game played
     for L, b in bots.items():
         if b not in FACTIONS or not FACTIONS[b].is_bot:
             raise RootlogError(f"the rootlaw-setup directive names {b!r} for {L}: not a bot")
@@ -376,6 +378,9 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     if advanced:  # A.8.2: player lines in the draft's order, reverse turn order
         order = list(reversed(lines))
         first = 0
+        if isinstance(first_seat, int) and 0 < first_seat < len(order):
+            order = order[-first_seat:] + order[:-first_seat]  # the same turn order,
+            first = first_seat  # the first player in the engine's seat of the game played
     else:
         order = lines
         first = order.index(play[0]) if play and play[0] in order else 0

@@ -159,6 +159,10 @@ def _directives(game: Game, letters: list[str]) -> dict[str, str]:
     bots = {letters[s]: fd.id for s, fd in enumerate(game.fdefs) if fd.is_bot}
     if bots:
         out["bots"] = bots
+    adv = game.adv
+    if adv is not None and adv.first:  # 5.1.1 the first player's seat in the engine (the
+        out["first_seat"] = adv.first  # reader seats the players as the game did: 1.1.3
+        # simultaneous triggers resolve in seat order, so a rotated seating reorders them)
     found = {"record": "rootlaw"}  # written by rootlaw: every change is in it (strict)
     if out:
         found["setup"] = json.dumps(out, sort_keys=True, separators=(",", ":"))
