@@ -94,6 +94,9 @@ class Expect:
     # the engine could not play (``apply.py``)
     moves: list[tuple[Pattern, Pattern | None, Pattern | None, int | None]] = field(
         default_factory=list)
+    # the Vagabot's item sides at the line's end (rootlaw's comment, ``ledger.vagabot_sides``;
+    # Rootbotics 7.2: counts, which Rootlog cannot write); "" not checked
+    vagabot: str = ""
 
 
 def rank(p: Pattern) -> float:

@@ -633,3 +633,19 @@ def diff(before: Ledger, after: Ledger) -> tuple[Ledger, Ledger]:
         if k not in before and v > 0:
             added[k] = v
     return removed, added
+
+
+VAGABOT_NOTE: Final = "rootlaw-vagabot: "
+
+
+def vagabot_sides(g: Game) -> str:
+    """The Vagabot's items by side (Rootbotics 7.2: counts, not kinds, which Rootlog
+    cannot write): face up and face down in the Satchel, the Battle Track's items left
+    to right (u face up, d face down), face up and face down in the Damaged box;
+    ``5/2 ud 0/1``. "" without a Vagabot."""
+    for s, fd in enumerate(g.fdefs):
+        if fd.id == "vagabot":
+            fs: Any = g.fstate[s]
+            track = "".join("u" if x else "d" for x in fs.track) or "-"
+            return f"{fs.ready}/{fs.exhausted} {track} {fs.dmg_up}/{fs.dmg_down}"
+    return ""

@@ -25,7 +25,7 @@ from rootlaw.rootlog.apply import apply_line
 from rootlaw.rootlog.errors import RootlogError
 from rootlaw.rootlog.expect import ANY, Atom, Expect, card_ids, expect
 from rootlaw.rootlog.hidden import Hidden
-from rootlaw.rootlog.ledger import ALL, ledger
+from rootlaw.rootlog.ledger import ALL, VAGABOT_NOTE, ledger, vagabot_sides
 from rootlaw.rootlog.parser import parse, parse_action
 from rootlaw.rootlog.search import Context, at_boundary, search, start
 from rootlaw.rootlog.tree import Reveal, Rootlog, Turn
@@ -137,6 +137,9 @@ def replay(tree: Rootlog) -> Replay:
         g = _setup_as_recorded(g, exp, letters, turns)
     else:
         g = node.g
+    # rootlaw's records note the Vagabot's item sides (counts, no Rootlog form) on its
+    # setup line and on each line that changes them: then every line is checked on them
+    sides = any(t.comment.startswith(VAGABOT_NOTE) for t in setups) and strict
     hidden = Hidden(letters)  # the cards the record has not named where they lie
     hidden.after({}, g, exp)
     states.append(g)
@@ -144,7 +147,7 @@ def replay(tree: Rootlog) -> Replay:
     for i, t in enumerate(turns, start=1):
         last = i == len(turns) and tree.winners is None
         g, flag = _turn(g, t, i, bases, letters, strict, turns[i] if i < len(turns) else None,
-                        last, hidden)
+                        last, hidden, sides)
         if flag is None:
             report.checked += 1
         else:
@@ -167,9 +170,13 @@ def _base(g: Game, s: int) -> str:
 
 
 def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
-          strict: bool, following: Turn | None, last: bool, hidden: Hidden
-          ) -> tuple[Game, Flag | None]:
+          strict: bool, following: Turn | None, last: bool, hidden: Hidden,
+          sides: bool = False) -> tuple[Game, Flag | None]:
     exp = expect(t.actions, t.faction, bases)
+    if sides:  # the Vagabot's item sides at the end of the line: the comment's, or unchanged
+        c = t.comment.strip()
+        exp.vagabot = c[len(VAGABOT_NOTE):].strip() if c.startswith(VAGABOT_NOTE) \
+            else vagabot_sides(g)
     if g.won:
         why = f"the game is over in the engine ({', '.join(g.won)} won, {g.win_reason})"
         return g, Flag(i, t.line, why)

@@ -33,6 +33,7 @@ from rootlaw.rootlog.ledger import (
     fold_reshuffle,
     hireling_letters,
     place_of,
+    vagabot_sides,
 )
 
 RETAINER: Final = "faithful_retainer"  # 15.3.4 the Keepers' own bird cards (no deck card)
@@ -1095,6 +1096,11 @@ def finished(node: Node, ctx: Context) -> str:
         now = cur.get(key)
         if now != said[-1]:
             return f"{_say_key(key)} is {now}, the line says {said[-1]}"
+    if ctx.exp.vagabot:  # rootlaw's comment (Rootbotics 7.2: no Rootlog form)
+        now_sides = vagabot_sides(node.g)
+        if now_sides != ctx.exp.vagabot:
+            return (f"the Vagabot's items by side are {now_sides}, the record's comment "
+                    f"says {ctx.exp.vagabot}")
     if not ctx.setup and ctx.me == "O" and ("funds", "O") not in ctx.exp.settings:
         now = cur.get(("funds", "O"), "0")
         if now != "0" and ctx.strict:

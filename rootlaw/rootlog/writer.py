@@ -25,6 +25,7 @@ from rootlaw.rootlog import names
 from rootlaw.rootlog.errors import RootlogError
 from rootlaw.rootlog.ledger import (
     ALL,
+    VAGABOT_NOTE,
     Key,
     Ledger,
     Lens,
@@ -33,6 +34,7 @@ from rootlaw.rootlog.ledger import (
     fold_reshuffle,
     hireling_letters,
     letter_of,
+    vagabot_sides,
 )
 from rootlaw.rootlog.text import format_action, format_log
 from rootlaw.rootlog.tree import (
@@ -188,21 +190,34 @@ class _Writer:
         self.drawn: list[str] = []
         self.put_back: dict[str, list[Any]] = {}
         self.public_hands = {letters[s] for s, fd in enumerate(g.fdefs) if fd.public_hand}
+        self.vb_setup = ""  # the Vagabot's item sides after the setup
+        self.vb_start = ""  # ... at the start of the turn being written
+        self.vb_notes: list[str] = []  # per turn: the comment on its sides, if changed
 
     # ---------------------------------------------------------- segments
     def start_turn(self, s: int) -> None:
         self._end_turn()
+        if self.cur is None:  # the setup done: the Vagabot's items as set up
+            self.vb_setup = vagabot_sides(self.g)
+        self.vb_start = vagabot_sides(self.g)
         self.me = self.letters[s]
         self.cur = []
         self.turns.append((self.me, self.cur))
+        self.vb_notes.append("")
         self.funds = {}
 
     def _end_turn(self) -> None:
-        """11 Funds: written at the end of the Riverfolk's own turn (omitted: none)."""
+        """11 Funds: written at the end of the Riverfolk's own turn (omitted: none). The
+        Vagabot's item sides, where the line changed them (a comment: Rootlog has no
+        form for them)."""
         if self.cur is not None and self.me == "O":
             n = self._funds_now()
             if n != "0" or "O" in self.funds:
                 self.cur.append(SetKey((Board(None, "f"),), n))
+        if self.cur is not None:
+            now = vagabot_sides(self.g)
+            if now != self.vb_start:
+                self.vb_notes[-1] = VAGABOT_NOTE + now
 
     def _funds_now(self) -> str:
         for (comp, place), k in self.before.total().items():
@@ -761,11 +776,13 @@ class _Writer:
                 if self.put_back.get(L):  # A.10
                     note = "rootlaw-put-back: " + format_action(
                         Reveal(_shown(self.put_back[L]), None))[:-1]
+                elif self.vb_setup and L == names.letter("vagabot"):
+                    note = VAGABOT_NOTE + self.vb_setup
                 turns.append(Turn(L, tuple(self.setup[L]), line, setup=True, comment=note))
         done = set(self.setup)
-        for L, acts in self.turns:
+        for (L, acts), vb in zip(self.turns, self.vb_notes, strict=True):
             line += 1
-            turns.append(Turn(L, tuple(acts), line, setup=L not in done))
+            turns.append(Turn(L, tuple(acts), line, setup=L not in done, comment=vb))
             done.add(L)
         winners = tuple(self.letters[game.seat_of(f)] for f in game.won) if game.won else None
         del g
