@@ -1216,11 +1216,11 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
                 return 1
         return 0
 
-    def score(o: Any) -> tuple[int, int, int]:
+    def score(o: Any) -> tuple[int, int, int, int]:
         s = 0
         if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], int) and \
                 o[0] in _COUNT_VERBS:  # ("warriors", n): how many, not where
-            return (0, -tokens.get(("#", o[1]), 0), 0)
+            return (0, -tokens.get(("#", o[1]), 0), 0, 0)
         for x in o[1:] if isinstance(o, tuple) else ():
             for y in _flat(x):
                 s += tokens.get(_LETTER.get(y, y) if isinstance(y, str) else y, 0)
@@ -1228,7 +1228,11 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
                     s += tokens.get(("#", y), 0)
         verb = o[0] if isinstance(o, tuple) and o else ""
         bonus = 1 if done_first and verb in _DONE_VERBS else 0
-        return (-bonus, -s, wild(o))
+        # E.2 a hireling's action, offered beside the faction's own: last among options
+        # the line does not tell apart (it may end doing nothing the record shows, a gig
+        # that pulls nobody, and spend the action the line needs later)
+        hire = 1 if verb == "hireling" else 0
+        return (-bonus, -s, hire, wild(o))
 
     return sorted(options, key=score)
 
