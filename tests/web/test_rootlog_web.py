@@ -45,7 +45,7 @@ def named_secret_draws(tree: Rootlog, reader: str | None) -> list[str]:
 
 def upload(client: httpx.Client, text: str | bytes) -> httpx.Response:
     body = text.encode() if isinstance(text, str) else text
-    return client.post("/api/rootlogs", content=body,
+    return client.post("/api/rootlogs", content=body, timeout=READ / 1000,
                        headers={"Content-Type": "text/plain; charset=utf-8"})
 
 
