@@ -385,9 +385,12 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     if advanced:  # A.8.2: player lines in the draft's order, reverse turn order
         order = list(reversed(lines))
         first = 0
-        if isinstance(first_seat, int) and 0 < first_seat < len(order):
-            order = order[-first_seat:] + order[:-first_seat]  # the same turn order,
-            first = first_seat  # the first player in the engine's seat of the game played
+        if type(first_seat) is not int or not 0 <= first_seat < len(order):
+            raise RootlogError(f"the rootlaw-setup directive's first_seat is {first_seat!r}: "
+                               f"a seat from 0 to {len(order) - 1}")
+        if first_seat:  # the same turn order, the first player in the engine's seat of
+            order = order[-first_seat:] + order[:-first_seat]  # the game played
+            first = first_seat
     else:
         order = lines
         first = order.index(play[0]) if play and play[0] in order else 0

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,27 @@ def test_simulated_games_are_written_and_read_back(tmp_path: Path) -> None:
     play(spec)
     r = load(tmp_path / "game-5.rootlog")
     assert r.report.turns >= 12 and r.report.checked == r.report.turns, r.report.text()
+
+
+def _advanced_record(seed: int) -> tuple[rootlaw.Game, str]:
+    g = rootlaw.new_game(factions=["marquise", "eyrie", "alliance"], setup="advanced",
+                         seed=seed)
+    rnd = random.Random(seed)
+    while not g.is_over and g.turn_no < 6:
+        opts = g.decision.options
+        g.apply(opts[rnd.randrange(len(opts))])
+    return g, dumps(g)
+
+
+def test_the_first_players_seat_is_kept_and_a_bad_one_refused() -> None:
+    """rootlaw's record of an Advanced Setup game names the engine's seat of the first
+    player (5.1.1, ``first_seat``): read back, the seats are numbered as in the game played
+    (simultaneous triggers resolve in seat order); a seat that is not one is refused."""
+    g, text = _advanced_record(0)
+    assert g.adv is not None and g.adv.first == 2 and '"first_seat":2' in text
+    r = loads(text)
+    assert r.game.factions == g.factions
+    assert r.report.checked == r.report.turns, r.report.text()
+    for bad in ('"first_seat":3', '"first_seat":-1', '"first_seat":"2"'):
+        with pytest.raises(RootlogError, match="first_seat"):
+            loads(text.replace('"first_seat":2', bad))
