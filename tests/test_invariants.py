@@ -1,6 +1,6 @@
 """Invariants over many random seeded games (DESIGN.md, "Tests that matter most").
 
-CI plays 1,000 games (scripts/test); by default 2,000; set ROOTLAW_INVARIANT_GAMES
+CI plays 600 games (scripts/test); by default 2,000; set ROOTLAW_INVARIANT_GAMES
 to play more locally.
 Cheap checks run at every decision; costly ones (every option applies, an
 unlisted option is refused, save/load, hidden information) at sampled decisions;

@@ -5,7 +5,7 @@ every faction and every bot, given or drafted. Every check of tests/test_invaria
 runs, the hidden-information one with the Black Market's face-down cards dealt again
 (shuffle_market: no view may change), plus the landmarks' own (check_landmarks).
 
-CI plays 200 games (scripts/test); by default 2,000: ROOTLAW_LANDMARK_GAMES sets it.
+CI plays 120 games (scripts/test); by default 2,000: ROOTLAW_LANDMARK_GAMES sets it.
 """
 from __future__ import annotations
 

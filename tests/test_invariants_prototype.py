@@ -7,7 +7,7 @@ are exact, replay from the record reproduces the game, and no view shows a hidde
 card: other hands, the deck's order, the cards kept face down in the Alliance's Hideout
 slots (P9.11.1), the items under the ruins.
 
-By default 2,000 games; CI plays 200 (ROOTLAW_PROTOTYPE_GAMES in scripts/test).
+By default 2,000 games; CI plays 120 (ROOTLAW_PROTOTYPE_GAMES in scripts/test).
 """
 from __future__ import annotations
 
