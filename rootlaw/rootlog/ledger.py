@@ -643,9 +643,8 @@ def vagabot_sides(g: Game) -> str:
     cannot write): face up and face down in the Satchel, the Battle Track's items left
     to right (u face up, d face down), face up and face down in the Damaged box;
     ``5/2 ud 0/1``. "" without a Vagabot."""
-    for s, fd in enumerate(g.fdefs):
-        if fd.id == "vagabot":
-            fs: Any = g.fstate[s]
-            track = "".join("u" if x else "d" for x in fs.track) or "-"
-            return f"{fs.ready}/{fs.exhausted} {track} {fs.dmg_up}/{fs.dmg_down}"
-    return ""
+    if "vagabot" not in g.factions:
+        return ""
+    fs: Any = g.fstate[g.seat_of("vagabot")]
+    track = "".join("u" if x else "d" for x in fs.track) or "-"
+    return f"{fs.ready}/{fs.exhausted} {track} {fs.dmg_up}/{fs.dmg_down}"

@@ -175,7 +175,7 @@ def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
     exp = expect(t.actions, t.faction, bases)
     if sides:  # the Vagabot's item sides at the end of the line: the comment's, or unchanged
         c = t.comment.strip()
-        exp.vagabot = c[len(VAGABOT_NOTE):].strip() if c.startswith(VAGABOT_NOTE) \
+        exp.vagabot = c.removeprefix(VAGABOT_NOTE).strip() if c.startswith(VAGABOT_NOTE) \
             else vagabot_sides(g)
     if g.won:
         why = f"the game is over in the engine ({', '.join(g.won)} won, {g.win_reason})"
