@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, Final
 
 from rootlaw.core.faction_api import is_seat_name
@@ -109,9 +110,17 @@ class Lens:
     def __init__(self, who: Who = ALL, letters: list[str] | None = None) -> None:
         self.who = who
         self.letters = letters
+        self._seen: tuple[Any, list[str]] = ((), [])  # the letters last found, and for what
 
     def seat_letters(self, g: Game) -> list[str]:
         """Each owner's letter: the seats', then the hirelings' (``h_<X>[d]``, 3)."""
+        hire = g.hire
+        key = (g.factions, None if hire is None else (tuple(hire.ids), tuple(hire.demoted)))
+        if self._seen[0] != key:
+            self._seen = (key, self._letters(g))
+        return self._seen[1]
+
+    def _letters(self, g: Game) -> list[str]:
         n = len(g.factions)
         own = [letter_of(g, s) for s in range(n)]
         if self.letters is not None:
@@ -139,10 +148,11 @@ class Lens:
     def _parts(self, g: Game) -> list[tuple[str, Any, Any]]:
         who = self.who
         facs = g.factions
-        out: list[tuple[str, Any, Any]] = [
-            ("map", (facs, tuple(map(tuple, g.warriors)), tuple(g.pawn), tuple(g.buildings),
-                     tuple(g.tokens), tuple(g.forest_tokens), g.ferry, g.closed,
-                     getattr(g, "landmarks", None), _hidden_raw(g)),
+        out: list[tuple[str, Any, Any]] = [  # the map in two: warriors move most
+            ("warriors", (facs, tuple(map(tuple, g.warriors)), tuple(g.pawn), _warlords(g)),
+             lambda g, L, out: _warriors(g, L, out)),
+            ("map", (facs, tuple(g.buildings), tuple(g.tokens), tuple(g.forest_tokens),
+                     g.ferry, g.closed, getattr(g, "landmarks", None), _hidden_raw(g)),
              lambda g, L, out: _map(g, L, who, out)),
             ("cards", (facs, tuple(map(tuple, g.hands)), tuple(map(tuple, g.played)),
                        tuple(g.dominance), tuple(g.coalition), tuple(g.deck), tuple(g.discard),
@@ -162,30 +172,30 @@ class Lens:
         for s in range(len(facs)):
             adapt = BOARDS.get(base_of(g, s))
             if adapt is not None:
-                out.append((f"f{s}", (facs[s], _raw(g.fstate[s])),
+                out.append((f"f{s}", (facs[s], _board_raw(g.fstate[s], base_of(g, s))),
                             lambda g, L, out, s=s, adapt=adapt: adapt(g, s, L, who, out)))
         return out
 
 
 def delta(a: Snap, b: Snap) -> tuple[Ledger, Ledger]:
-    """(removed, added) between two snaps: only their changed parts are compared."""
-    net: Ledger = Counter()
-    for name, area in b.areas.items():
+    """(removed, added) between two snaps: only their changed parts are compared, and of
+    those only the entries that differ (the items views' symmetric difference)."""
+    net: dict[Key, int] = {}
+    for name, (_, led) in b.areas.items():
         prev = a.areas.get(name)
-        if prev is area:  # kept from the snap before (Lens.snap): unchanged
+        if prev is None:
+            for k, v in led.items():
+                net[k] = net.get(k, 0) + v
             continue
-        raw, led = area
-        if prev is not None and prev[0] == raw:
+        old = prev[1]
+        if old is led or dict.__eq__(old, led):  # kept from the snap before, or alike
             continue
-        for k, v in led.items():
-            net[k] += v
-        if prev is not None:
-            for k, v in prev[1].items():
-                net[k] -= v
+        for k in {k for k, _ in led.items() ^ old.items()}:
+            net[k] = net.get(k, 0) + led.get(k, 0) - old.get(k, 0)
     for name, (_, led) in a.areas.items():
         if name not in b.areas:
             for k, v in led.items():
-                net[k] -= v
+                net[k] = net.get(k, 0) - v
     removed: Ledger = Counter()
     added: Ledger = Counter()
     for k, v in net.items():
@@ -230,7 +240,8 @@ def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]
 
 
 _PLAIN: Final = frozenset({str, int, bool, float, type(None), tuple, frozenset})
-_SLOTS: dict[type, tuple[str, ...]] = {}  # per class, the slots of it and its bases
+# per class: a getter of its slots' values (those of its bases too) in one call
+_GETTERS: dict[type, Callable[[Any], Any] | None] = {}
 
 
 def _raw(x: Any) -> Any:
@@ -239,19 +250,35 @@ def _raw(x: Any) -> Any:
     if t in _PLAIN:
         return x
     if t is dict:
-        return tuple(sorted((k, _raw(v)) for k, v in x.items()))
+        return tuple(sorted([(k, v if type(v) in _PLAIN else _raw(v)) for k, v in x.items()]))
     if t is list:
-        return tuple(_raw(v) for v in x)
-    names_ = _SLOTS.get(t)
-    if names_ is None:
-        found: list[str] = []
-        for cls in t.__mro__:
-            slots = getattr(cls, "__slots__", ())
-            found.extend((slots,) if isinstance(slots, str) else slots)
-        names_ = _SLOTS[t] = tuple(found)
-    if not names_:
+        return tuple([v if type(v) in _PLAIN else _raw(v) for v in x])
+    get = _GETTERS.get(t, _getter)
+    if get is _getter:
+        get = _GETTERS[t] = _getter(t)
+    if get is None:
         return x
-    return tuple(_raw(getattr(x, n, None)) for n in names_)
+    try:
+        vals = get(x)
+    except AttributeError:  # a slot never set
+        return tuple([_raw(getattr(x, n, None)) for n in _slots(t)])
+    return tuple([v if type(v) in _PLAIN else _raw(v) for v in vals])
+
+
+def _slots(t: type) -> list[str]:
+    found: list[str] = []
+    for cls in t.__mro__:
+        slots = getattr(cls, "__slots__", ())
+        found.extend((slots,) if isinstance(slots, str) else slots)
+    return found
+
+
+def _getter(t: type) -> Callable[[Any], Any] | None:
+    names_ = _slots(t)
+    if not names_:
+        return None
+    get = attrgetter(*names_)
+    return get if len(names_) > 1 else lambda x: (get(x),)
 
 
 def _hidden_raw(g: Game) -> Any:
@@ -263,17 +290,17 @@ def _hidden_raw(g: Game) -> Any:
         vals = getattr(fs, "values", None)
         if vals is not None:
             out.append(vals)
-        warlord = getattr(fs, "warlord", None)
-        if warlord is not None:
-            out.append(warlord)
     return tuple(out)
 
 
-def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
-    """The map: warriors, pawns, buildings, tokens (2.2-2.4), the ferry, landmarks,
-    closed paths; the Hundreds' warlord among its warriors (14.2.2)."""
+def _warlords(g: Game) -> Any:
+    return tuple([getattr(fs, "warlord", 0) for fs in g.fstate])
+
+
+def _warriors(g: Game, letters: list[str], out: Ledger) -> None:
+    """Warriors and pawns on the map (2.2); the Hundreds' warlord among its warriors
+    (14.2.2)."""
     n = len(g.factions)
-    hidden = _face_down(g, who)
     for s in range(len(g.warriors)):  # the seats, then the hirelings (E: owners n + k)
         L = letters[s]
         row = g.warriors[s]
@@ -289,6 +316,12 @@ def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
             if out[(("w", L), place)] <= 0:
                 del out[(("w", L), place)]
             out[(("w_w", L), place)] += 1
+
+
+def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
+    """The map but its warriors (``_warriors``): buildings, tokens (2.3-2.4), the ferry,
+    landmarks, closed paths."""
+    hidden = _face_down(g, who)
     for c in range(1, len(g.buildings)):
         place = place_of(g, c)
         for owner, kind in g.buildings[c]:
@@ -613,6 +646,46 @@ BOARDS: Final[dict[str, Adapter]] = {
     "keepers": _keepers, "marquise": lambda g, s, letters, who, out: _order(
         g, s, letters[s], out),
 }
+
+
+ORDER: Final = ("order",)  # a bot's order card (Rootbotics 2.7), ``_order``
+# the faction state each board's count reads: a change elsewhere in the state (which the
+# notation does not show) does not count the board again
+FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "eyrie": ("leader", "decree"), "alliance": ("supporters", "officers", *ORDER),
+    "vagabond": ("character", "quests_done", "items", "scorched", "relations", "kinds",
+                 *ORDER),
+    "lizards": ("acolytes", "outcast", "hated", "lost_souls", "revealed"),
+    "riverfolk": ("payments", "funds", "committed", "prices"), "duchy": ("swayed", "revealed"),
+    "hundreds": ("mood", "command", "prowess"),
+    "keepers": ("retinue", "recovered", "limbo", "unplaced"), "marquise": ORDER}
+FIELDS["vagabond2"] = FIELDS["vagabond"]
+
+
+_BOARD_GETTERS: dict[tuple[type, str], Callable[[Any], Any]] = {}
+
+
+def _board_raw(fs: Any, base: str) -> Any:
+    """The part of a faction's state its board's count reads (``FIELDS``), plain."""
+    key = (type(fs), base)
+    get = _BOARD_GETTERS.get(key)
+    if get is None:
+        have = set(_slots(type(fs))) | set(dir(type(fs)))
+        fields = [f for f in FIELDS[base] if f in have]  # a bot's "order", the Vagabot's
+        one = attrgetter(*fields) if fields else None
+        get = _BOARD_GETTERS[key] = (
+            (lambda x: ()) if one is None else one if len(fields) > 1 else lambda x: (one(x),))
+    try:
+        vals = get(fs)
+    except AttributeError:  # a slot never set
+        vals = [getattr(fs, f, None) for f in FIELDS[base]]
+    return tuple([v if type(v) in _PLAIN else _raw(v) for v in vals])
+
+
+def states_raw(g: Game) -> Any:
+    """Every faction's whole state as a plain value (a search's fingerprint of a
+    position: the snap's parts hold only what the notation shows)."""
+    return tuple([_raw(fs) for fs in g.fstate])
 
 
 def is_setting(key: Key) -> bool:

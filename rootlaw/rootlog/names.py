@@ -49,13 +49,22 @@ _SUIT_SUFFIX: Final = re.compile(r"_(bird|fox|rabbit|mouse)$")
 def letter(faction: str) -> str:
     """The Rootlog letter of an engine faction (a bot writes as the faction it replaces,
     Rootbotics 3.2)."""
-    from rootlaw.core.faction_api import FACTIONS
+    got = _LETTERS.get(faction)
+    if got is None:
+        from rootlaw.core.faction_api import FACTIONS
 
-    fd = FACTIONS.get(faction)
-    base = fd.replaces if fd is not None and fd.replaces else faction
-    if base not in LETTER_OF:
-        raise KeyError(faction)
-    return LETTER_OF[base]
+        fd = FACTIONS.get(faction)
+        base = fd.replaces if fd is not None and fd.replaces else faction
+        if base not in LETTER_OF:
+            raise KeyError(faction)
+        got = _LETTERS[faction] = LETTER_OF[base]
+    return got
+
+
+# letters and piece codes found (the registry only grows: a found one never changes);
+# the ledger asks for them for every piece after every step of a replay's search
+_LETTERS: dict[str, str] = {}
+_CODES: dict[tuple[str, str], str] = {}
 
 
 def plain(text: str) -> str:
@@ -181,11 +190,14 @@ def is_hireling(letter: object) -> bool:
 
 def piece_code(faction: str, kind: str) -> str:
     """The Rootlog code of an engine piece kind (``sawmill`` -> ``b_s``)."""
-    from rootlaw.core.faction_api import FACTIONS
+    got = _CODES.get((faction, kind))
+    if got is None:
+        from rootlaw.core.faction_api import FACTIONS
 
-    fd = FACTIONS.get(faction)
-    base = fd.replaces if fd is not None and fd.replaces else faction
-    return PIECES.get(base, {})[kind]
+        fd = FACTIONS.get(faction)
+        base = fd.replaces if fd is not None and fd.replaces else faction
+        got = _CODES[(faction, kind)] = PIECES.get(base, {})[kind]
+    return got
 
 
 def piece_kinds(faction: str) -> dict[str, str]:

@@ -33,6 +33,7 @@ from rootlaw.rootlog.ledger import (
     fold_reshuffle,
     hireling_letters,
     place_of,
+    states_raw,
     vagabot_sides,
 )
 
@@ -213,9 +214,9 @@ def _fingerprint(node: Node) -> Any:
     g = node.g
     adv = g.adv
     b = g.battle
-    return (tuple(raw for raw, _ in node.snap.areas.values()), tuple(g.stack), g.phase, g.once,
-            tuple(g.craft_used), g.turn_seat, None if adv is None else repr(adv.to_json()),
-            None if b is None else repr(b.to_json()))
+    return (tuple(raw for raw, _ in node.snap.areas.values()), states_raw(g), tuple(g.stack),
+            g.phase, g.once, tuple(g.craft_used), g.turn_seat,
+            None if adv is None else repr(adv.to_json()), None if b is None else repr(b.to_json()))
 
 
 # ------------------------------------------------------------------ trials
