@@ -782,14 +782,23 @@ def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
     # picks among the sites the ones before left) depend on each other, which one
     # result at a time cannot follow: every combination of them, depth first
     i = 0
-    while i < min(blamed, len(cur)):
+    while i < len(cur) and i <= blamed:
         j = i
         while j < len(cur) and cur[j][0] == cur[i][0]:
             j += 1
         if j - i > 1 and cur[i][0] in _ENUMERABLE:
-            for child in _exhaust(node, option, ctx, starting, cur, i, j):
-                yield child
-                return
+            if i < blamed:
+                for child in _exhaust(node, option, ctx, starting, cur, i, j):
+                    yield child
+                    return
+            if i > 0 and cur[i - 1][0] in _ENUMERABLE:
+                # the sites left depend on the draw before them (a bot's keep, 4.3.3):
+                # a wrong keep may match more of the line than the right one with the
+                # wrong buildings (seed 494: a warrior where the line has none shows
+                # only after the other warriors), so the pass above kept the wrong one
+                for child in _exhaust_under(node, option, ctx, starting, cur, i, j, odo):
+                    yield child
+                    return
         i = j
 
 
@@ -798,6 +807,36 @@ def _draws(events: list[tuple[Any, ...]], blame: int) -> tuple[list[list[Any]], 
     ``blame`` (where the line stopped matching: only those may be to blame)."""
     at = [j for j, e in enumerate(events) if e[0] == "log" and e[1][0] in ("r", "f")]
     return [[events[j][1][1], events[j][1][2]] for j in at], sum(1 for j in at if j < blame)
+
+
+def _exhaust_under(node: Node, option: Any, ctx: Context, starting: bool,
+                   cur: list[list[Any]], i: int, end: int, odo: _Odometer) -> Iterator[Node]:
+    """Every value of draw ``i`` - 1, and under each every combination of the draws of
+    ``i``'s kind that follow it (``_exhaust``; how many, the value decides: a bot's keep
+    leaves as many sites as it has open neighbours); its values stop at the first past
+    its range."""
+    kind = cur[i - 1][0]
+    for v in odo._choices(kind, cur[i - 1][1]):
+        if ctx.trials >= ctx.limit:
+            return
+        head = [list(d) for d in cur[:i]]
+        head[i - 1][1] = v
+        ctx.trials += 1
+        g, got = _run(node, option, ctx, head, starting)
+        if g is None:
+            hit = ctx.range_hit
+            ctx.range_hit = None
+            if hit is not None and hit[0] == kind:
+                return
+            continue
+        drawn, _ = _draws(got, len(got))
+        k = i
+        while k < len(drawn) and drawn[k][0] == cur[i][0]:
+            k += 1
+        if k == i:
+            continue
+        trial_ = head + [list(d) for d in drawn[i:k]] + [list(d) for d in cur[end:]]
+        yield from _exhaust(node, option, ctx, starting, trial_, i, k)
 
 
 def _exhaust(node: Node, option: Any, ctx: Context, starting: bool, cur: list[list[Any]],
