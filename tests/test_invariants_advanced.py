@@ -4,7 +4,7 @@ and the factions given to it (five and six players, two Vagabonds), on every map
 both decks. Every check of tests/test_invariants.py runs, the hidden-information one
 through the draft too (the five cards dealt, the cards put back, A.7, A.10).
 
-CI plays 100 games (scripts/test); by default 3,000: ROOTLAW_ADVANCED_GAMES sets it.
+CI plays 75 games (scripts/test); by default 3,000: ROOTLAW_ADVANCED_GAMES sets it.
 """
 from __future__ import annotations
 

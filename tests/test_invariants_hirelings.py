@@ -7,7 +7,7 @@ or in the supply), its buildings and tokens, its pawn, the control markers (a ro
 the control die on each card held, none in the supply, twelve at most), the three
 hiring markers, and no faction seated beside its card (A.6.5).
 
-CI plays 100 games (scripts/test); by default 3,000: ROOTLAW_HIRELING_GAMES sets it.
+CI plays 50 games (scripts/test); by default 3,000: ROOTLAW_HIRELING_GAMES sets it.
 """
 from __future__ import annotations
 

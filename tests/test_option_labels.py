@@ -3,7 +3,7 @@ labels (terminal, web) must be able to tell any two options apart.
 
 Random games of every faction, bots beside humans, on every map and both decks; at each
 decision the labels must be pairwise distinct. ``ROOTLAW_LABEL_GAMES`` games per mix
-(default 40, about 10 s)."""
+(default 40, about 10 s; CI plays 20)."""
 from __future__ import annotations
 
 import os
