@@ -86,6 +86,8 @@ class Context:
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
         self.fail_event = 0  # the step of the trial where the latest match failed
+        self.ruin_miss = 0  # a ruin the engine took an item from, which the line does not
+        self.ruin_swap: tuple[int, int, int, int] | None = None  # items swapped (_run)
         self.progress = 0  # units matched before it failed
         # a card a line shows by name was shown (a reveal left out is tolerated); an
         # unnamed reveal (a hand shown, ``^A``) may be any number of cards
@@ -245,8 +247,11 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
                 forced = desired[:k + 1]
                 fixes += 1
                 continue
+            ctx.ruin_miss = 0
             child = _match(node, g, events, ctx)
             blame = ctx.fail_event
+            if child is None and ctx.ruin_miss:
+                child = _reswapped(node, option, ctx, forced, starting, ctx.ruin_miss)
             if child is not None:
                 yield child
                 blame = len(events)  # it led nowhere: any result of this run may be wrong
@@ -279,11 +284,14 @@ def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], startin
     _stack_deck(g, ctx.exp.draws[node.draws:])
     _stack_quests(g, ctx.exp.quests[node.quests:])
     _stack_ruins(g, ctx.exp.ruins)
+    if ctx.ruin_swap is not None:
+        _swap_ruins(g, *ctx.ruin_swap)
     mark = g.last_entry
     events: list[tuple[Any, ...]] = []
     battle = g.battle
     shown = _revealed(g)
-    snap = ctx.lens.snap(g, node.snap) if ctx.exp.ruins else node.snap  # ruins restacked
+    restacked = ctx.exp.ruins or ctx.ruin_swap is not None
+    snap = ctx.lens.snap(g, node.snap) if restacked else node.snap  # ruins restacked
     try:
         if option is not None:
             g.apply(option, advance=False)
@@ -744,6 +752,39 @@ def _stack_ruins(g: Game, takes: list[tuple[int, str]]) -> None:
                 break
 
 
+def _reswapped(node: Node, option: Any, ctx: Context, forced: list[list[Any]],
+               starting: bool, c: int) -> Node | None:
+    """The engine took an item from ruin c that the line does not take (a raze, 14.4.1:
+    none of a type the Hoard holds, 9.7.3): the items under the ruins lie face down
+    (9.3.4), so the item there may be another ruin's; each swap with one, in turn."""
+    items = node.g.ruin_items
+    for i, here in enumerate(items[c]):
+        for c2 in range(1, len(items)):
+            for j, there in enumerate(items[c2]):
+                if c2 == c or there == here or ctx.trials >= ctx.limit:
+                    continue
+                ctx.trials += 1
+                ctx.ruin_swap = (c, i, c2, j)
+                try:
+                    g, got = _run(node, option, ctx, forced, starting)
+                finally:
+                    ctx.ruin_swap = None
+                if g is not None:
+                    ctx.ruin_miss = 0
+                    child = _match(node, g, got, ctx)
+                    if child is not None:
+                        return child
+    return None
+
+
+def _swap_ruins(g: Game, c: int, i: int, c2: int, j: int) -> None:
+    items = list(g.ruin_items)
+    a, b = list(items[c]), list(items[c2])
+    a[i], b[j] = b[j], a[i]
+    items[c], items[c2] = tuple(a), tuple(b)
+    g.ruin_items = items
+
+
 def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
             events: list[tuple[Any, ...]], odo: _Odometer, blame: int) -> Iterator[Node]:
     """Random results of a setup the record does not say (a bot's keep and buildings,
@@ -985,6 +1026,8 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
                 continue
             _fail(ctx, _why(sign, key, n - need, n, ctx), node)
             ctx.fail_event = where[u]  # a random result before it may be to blame
+            if sign < 0 and key[1][0] == "ruin" and key[0][0] == "i":
+                ctx.ruin_miss = int(key[1][1])  # which item lies there is not known
             ctx.progress = _soft_score(node, units, atoms)
             return None
         if sign == -1 and key[1] == ("deck",) and key[0][0] == "c":
