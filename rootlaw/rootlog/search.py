@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rootlaw.core.game import Game
+from rootlaw.core.game import FOREST, Game
+from rootlaw.core.hidden import FaceDown
 from rootlaw.rootlog import names
 from rootlaw.rootlog.expect import ANY, BATTLE, SHOWN, TRICK, Atom, Expect, matches
 from rootlaw.rootlog.ledger import (
@@ -86,8 +87,10 @@ class Context:
         self.ranges: dict[str, int] = {}  # how many results a random draw has
         self.range_hit: tuple[str, int] | None = None
         self.fail_event = 0  # the step of the trial where the latest match failed
-        self.ruin_miss = 0  # a ruin the engine took an item from, which the line does not
-        self.ruin_swap: tuple[int, int, int, int] | None = None  # items swapped (_run)
+        # a face-down thing the engine took that the line does not (``_reswapped``): an
+        # item from a ruin (("ruin", c)), a relic from a forest (("relic", loc, value))
+        self.miss: tuple[Any, ...] | None = None
+        self.swap: tuple[Any, ...] | None = None  # the swap ``_run`` makes first
         self.progress = 0  # units matched before it failed
         # a card a line shows by name was shown (a reveal left out is tolerated); an
         # unnamed reveal (a hand shown, ``^A``) may be any number of cards
@@ -247,11 +250,11 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
                 forced = desired[:k + 1]
                 fixes += 1
                 continue
-            ctx.ruin_miss = 0
+            ctx.miss = None
             child = _match(node, g, events, ctx)
             blame = ctx.fail_event
-            if child is None and ctx.ruin_miss:
-                child = _reswapped(node, option, ctx, forced, starting, ctx.ruin_miss)
+            if child is None and ctx.miss is not None:
+                child = _reswapped(node, option, ctx, forced, starting, ctx.miss)
             if child is not None:
                 yield child
                 blame = len(events)  # it led nowhere: any result of this run may be wrong
@@ -284,13 +287,13 @@ def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], startin
     _stack_deck(g, ctx.exp.draws[node.draws:])
     _stack_quests(g, ctx.exp.quests[node.quests:])
     _stack_ruins(g, ctx.exp.ruins)
-    if ctx.ruin_swap is not None:
-        _swap_ruins(g, *ctx.ruin_swap)
+    if ctx.swap is not None:
+        _swap_hidden(g, ctx.swap)
     mark = g.last_entry
     events: list[tuple[Any, ...]] = []
     battle = g.battle
     shown = _revealed(g)
-    restacked = ctx.exp.ruins or ctx.ruin_swap is not None
+    restacked = ctx.exp.ruins or ctx.swap is not None
     snap = ctx.lens.snap(g, node.snap) if restacked else node.snap  # ruins restacked
     try:
         if option is not None:
@@ -753,36 +756,66 @@ def _stack_ruins(g: Game, takes: list[tuple[int, str]]) -> None:
 
 
 def _reswapped(node: Node, option: Any, ctx: Context, forced: list[list[Any]],
-               starting: bool, c: int) -> Node | None:
-    """The engine took an item from ruin c that the line does not take (a raze, 14.4.1:
-    none of a type the Hoard holds, 9.7.3): the items under the ruins lie face down
-    (9.3.4), so the item there may be another ruin's; each swap with one, in turn."""
-    items = node.g.ruin_items
-    for i, here in enumerate(items[c]):
-        for c2 in range(1, len(items)):
-            for j, there in enumerate(items[c2]):
-                if c2 == c or there == here or ctx.trials >= ctx.limit:
-                    continue
-                ctx.trials += 1
-                ctx.ruin_swap = (c, i, c2, j)
-                try:
-                    g, got = _run(node, option, ctx, forced, starting)
-                finally:
-                    ctx.ruin_swap = None
-                if g is not None:
-                    ctx.ruin_miss = 0
-                    child = _match(node, g, got, ctx)
-                    if child is not None:
-                        return child
+               starting: bool, miss: tuple[Any, ...]) -> Node | None:
+    """The engine took a face-down thing the line does not take: the reader's guess of
+    which lies where may be wrong, so each swap that puts another there is tried. An
+    item from a ruin (9.3.4 face down; a raze by the Hundreds, 14.4.1, takes none of a
+    type the Hoard holds, 9.7.3), a relic's value from a forest (15.2.1 face down: of
+    two of a type, which one a delve takes, 15.5.2.IIa)."""
+    for swap in _swaps(node.g, miss):
+        if ctx.trials >= ctx.limit:
+            return None
+        ctx.trials += 1
+        ctx.swap = swap
+        try:
+            g, got = _run(node, option, ctx, forced, starting)
+        finally:
+            ctx.swap = None
+        if g is not None:
+            ctx.miss = None
+            child = _match(node, g, got, ctx)
+            if child is not None:
+                return child
     return None
 
 
-def _swap_ruins(g: Game, c: int, i: int, c2: int, j: int) -> None:
-    items = list(g.ruin_items)
-    a, b = list(items[c]), list(items[c2])
-    a[i], b[j] = b[j], a[i]
-    items[c], items[c2] = tuple(a), tuple(b)
-    g.ruin_items = items
+def _swaps(g: Game, miss: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    if miss[0] == "ruin":
+        c = miss[1]
+        items = g.ruin_items
+        for i, here in enumerate(items[c]):
+            for c2 in range(1, len(items)):
+                for j, there in enumerate(items[c2]):
+                    if c2 != c and there != here:
+                        yield ("ruin", c, i, c2, j)
+        return
+    _, loc, value = miss
+    for s, fs in enumerate(g.fstate):
+        vals = getattr(fs, "values", None)
+        if not isinstance(vals, FaceDown) or value not in vals.ids:
+            continue
+        for i, ident in enumerate(vals.ids):
+            if vals.locs[i] == loc and ident == value:
+                kind = ident.rstrip("0123456789")
+                for j, other in enumerate(vals.ids):
+                    if other != ident and other.rstrip("0123456789") == kind:
+                        yield ("relic", s, i, j)
+
+
+def _swap_hidden(g: Game, swap: tuple[Any, ...]) -> None:
+    if swap[0] == "ruin":
+        _, c, i, c2, j = swap
+        items = list(g.ruin_items)
+        a, b = list(items[c]), list(items[c2])
+        a[i], b[j] = b[j], a[i]
+        items[c], items[c2] = tuple(a), tuple(b)
+        g.ruin_items = items
+        return
+    _, s, i, j = swap
+    fs: Any = g.fstate[s]
+    ids = list(fs.values.ids)
+    ids[i], ids[j] = ids[j], ids[i]
+    fs.values = FaceDown(fs.values.locs, tuple(ids))
 
 
 def _greedy(node: Node, option: Any, ctx: Context, starting: bool,
@@ -1026,8 +1059,7 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
                 continue
             _fail(ctx, _why(sign, key, n - need, n, ctx), node)
             ctx.fail_event = where[u]  # a random result before it may be to blame
-            if sign < 0 and key[1][0] == "ruin" and key[0][0] == "i":
-                ctx.ruin_miss = int(key[1][1])  # which item lies there is not known
+            ctx.miss = _hidden_miss(sign, key, g)  # which one lies there is not known
             ctx.progress = _soft_score(node, units, atoms)
             return None
         if sign == -1 and key[1] == ("deck",) and key[0][0] == "c":
@@ -1244,6 +1276,22 @@ def _pat(p: Any) -> str:
                 bits.append(str(x))
         return "(" + " ".join(bits) + ")"
     return str(p)
+
+
+def _hidden_miss(sign: int, key: Key, g: Game) -> tuple[Any, ...] | None:
+    """A face-down thing the engine took that the line does not: an item from a ruin,
+    a relic of a value from a forest (``_reswapped``)."""
+    comp, place = key
+    if sign > 0:
+        return None
+    if comp[0] == "i" and place[0] == "ruin":
+        return ("ruin", int(place[1]))
+    if comp[0] == "t" and place[0] == "fo" and comp[3] not in ("", "?"):
+        for i, (_, clearings) in enumerate(g.board.forests):
+            if clearings == place[1]:  # the relic's identity: its type and value
+                kind = names.piece_kinds("keepers").get(str(comp[2]), "")
+                return ("relic", FOREST + i, kind + str(comp[3])) if kind else None
+    return None
 
 
 def _why(sign: int, key: Key, got: int, n: int, ctx: Context) -> str:
