@@ -1228,8 +1228,11 @@ def finished(node: Node, ctx: Context) -> str:
 
 
 def _cancel(a: Atom, b: Atom) -> bool:
-    """Two atoms that undo each other: the same place, the same kind of thing."""
-    if repr(a.place) != repr(b.place):
+    """Two atoms that undo each other: the same place (or a place the other's pattern
+    takes: an item arriving somewhere on a board, one leaving its Satchel), the same
+    kind of thing."""
+    if repr(a.place) != repr(b.place) and not _takes(a.place, b.place) and not _takes(
+            b.place, a.place):
         return False
     if repr(a.comp) == repr(b.comp):
         return True
@@ -1241,6 +1244,12 @@ def _cancel(a: Atom, b: Atom) -> bool:
     # token if what each says of it agrees (two relics of other values never do)
     ia, ib = _identity(ca), _identity(cb)
     return ia <= ib or ib <= ia
+
+
+def _takes(pattern: Any, place: Any) -> bool:
+    """Whether a place pattern with wildcards takes a place written in full."""
+    return (isinstance(place, tuple) and all(type(x) in (str, int) for x in place)
+            and matches(pattern, place))
 
 
 def _identity(comp: tuple[Any, ...]) -> frozenset[str]:
