@@ -12,6 +12,7 @@ import json
 import os
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -211,16 +212,34 @@ def expected_items(g: Game) -> Counter[str]:
     if g.quests or g.quest_deck or any(fs.quests_done for fs in vagabonds):
         # the ruins were populated with the quests (9.3.4, 9.7.1)
         items.update(list(RUIN_ITEMS) * len(vagabonds))
-    elif "hundreds" in g.factions and (g.turn_no or any(  # 14.3.2: once, no Vagabond
-            e[0] in ("r", "f") and e[1] == "ruin_items" for e in g.log)):  # (in setup)
-        items.update(RUIN_ITEMS)
-    elif g.hire is not None and any(e[0] in ("r", "f") and e[1] == "ruin_items"
-                                    for e in g.log):
+    elif "hundreds" in g.factions and (g.turn_no or "ruin_items" in log_facts(g)):
+        items.update(RUIN_ITEMS)  # 14.3.2: once, no Vagabond (in setup)
+    elif g.hire is not None and "ruin_items" in log_facts(g):
         items.update(RUIN_ITEMS)  # the Brigand's setup (Appendix E, as 9.3.4)
-    if g.hire is not None and any(e[0] == "hireling_placed" and e[1] == "the_exile"
-                                  for e in g.log):
+    if g.hire is not None and "exile" in log_facts(g):
         items["club"] += 3  # the Exile's own three clubs (B.4.2)
     return +items
+
+
+# the game last asked about, the newest entry of its record seen, what the record held
+_FACTS: list[Any] = [None, None, set()]
+
+
+def log_facts(g: Game) -> set[str]:
+    """What the game's record has held (facts that stay true once true): the ruins'
+    items drawn, the Exile placed. Only the entries new since the last call are read
+    when it asks about the same game (the suites check one game at every decision:
+    reading the whole record each time made a long game's checks quadratic)."""
+    game, seen, facts = _FACTS
+    if game is not g:
+        seen, facts = None, set()
+    for e in g.entries_after(seen):
+        if e[0] in ("r", "f") and e[1] == "ruin_items":
+            facts.add("ruin_items")
+        elif e[0] == "hireling_placed" and e[1] == "the_exile":
+            facts.add("exile")
+    _FACTS[:] = [g, g.last_entry, facts]
+    return facts
 
 
 def check_conservation(g: Game, items: bool = True) -> None:
