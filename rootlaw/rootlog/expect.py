@@ -84,6 +84,8 @@ class Expect:
 
     atoms: list[Atom] = field(default_factory=list)
     settings: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+    # where each setting stands in the line: how many atoms come before it
+    setting_at: dict[tuple[Any, ...], list[int]] = field(default_factory=dict)
     battles: list[Battle] = field(default_factory=list)
     draws: list[frozenset[str] | None] = field(default_factory=list)  # from the deck
     quests: list[frozenset[str] | None] = field(default_factory=list)  # to Q
@@ -236,6 +238,7 @@ class Reader:
 
     def setting(self, key: tuple[Any, ...], value: str) -> None:
         self.e.settings.setdefault(key, []).append(value)
+        self.e.setting_at.setdefault((key, value), []).append(len(self.e.atoms))
 
     # -------------------------------------------------------------- actions
     def action(self, a: Action) -> None:

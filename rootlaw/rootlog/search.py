@@ -1035,8 +1035,16 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     # a record rootlaw wrote follows the engine's order: a trial's changes are the next
     # ones written (checked below: no hole before the last one taken)
     ordered = ctx.ordered
+    before = left  # the atoms left before the step of the unit at hand
     for u, (sign, key, n) in enumerate(units):
+        if u == 0 or where[u] != where[u - 1]:
+            before = list(left)
         if key[0][0] in SETTINGS:
+            if ordered and sign > 0 and not _setting_in_order(key, before, ctx):
+                _fail(ctx, "the engine does these movements in another order "
+                      f"({_say_key(key[0])} is set after what the line writes next)", node)
+                ctx.progress = _soft_score(node, units, atoms)
+                return None
             continue
         need = n
         found = [i for i, a in enumerate(atoms) if a.sign == sign and left[i] != 0
@@ -1072,6 +1080,19 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
         return None
     dec = node.decisions + 1
     return Node(g, snap, tuple(left), draws, quests, node.battles + len(battles), dec)
+
+
+def _setting_in_order(key: Key, before: list[int | None], ctx: Context) -> bool:
+    """In rootlaw's order, a setting changes before anything the line writes after it
+    (an outcast adjusted, 10.4.2, before a Swap Meet in the same Birdsong: the Lost Souls
+    it empties read as the discard pile either way): no atom after it taken in an
+    earlier step."""
+    at = ctx.exp.setting_at.get((key[0], str(key[1][1])))
+    if not at:
+        return True
+    atoms = ctx.atoms
+    return any(all(before[i] is None or atoms[i].loose or before[i] == atoms[i].count
+                   for i in range(p, len(atoms))) for p in at)
 
 
 def _soft_score(node: Node, units: list[tuple[int, Key, int]], atoms: list[Atom]) -> int:
