@@ -91,6 +91,8 @@ class Context:
         # item from a ruin (("ruin", c)), a relic from a forest (("relic", loc, value))
         self.miss: tuple[Any, ...] | None = None
         self.swap: tuple[Any, ...] | None = None  # the swap ``_run`` makes first
+        self.swaps = False  # whether misses are swapped (the second search)
+        self.missed = False  # whether a miss was met (a second search may help)
         self.progress = 0  # units matched before it failed
         # a card a line shows by name was shown (a reveal left out is tolerated); an
         # unnamed reveal (a hand shown, ``^A``) may be any number of cards
@@ -138,7 +140,20 @@ def at_boundary(g: Game) -> bool:
 def search(root: Node, ctx: Context) -> Node | None:
     """The node at the end of the line (the next turn about to start, or the game
     over) reached by options producing exactly the line's changes; None if none was
-    found within MAX_TRIALS (``ctx.reason`` says what stopped it)."""
+    found within MAX_TRIALS (``ctx.reason`` says what stopped it). A face-down guess
+    (``_reswapped``) is changed only in a second search, when the first found nothing
+    and met such a miss: a swap that lets a wrong option match would change the
+    hidden state for good (round-trip seed 339)."""
+    found = _search(root, ctx)
+    if found is None and ctx.missed and ctx.swaps is False:
+        ctx.swaps = True
+        ctx.trials = 0
+        ctx.bounded = False
+        found = _search(root, ctx)
+    return found
+
+
+def _search(root: Node, ctx: Context) -> Node | None:
     seen: set[Any] = set()
     for first in trials(root, None, ctx, starting=True):
         found = _dfs(first, ctx, seen)
@@ -254,7 +269,9 @@ def trials(node: Node, option: Any, ctx: Context, starting: bool = False
             child = _match(node, g, events, ctx)
             blame = ctx.fail_event
             if child is None and ctx.miss is not None:
-                child = _reswapped(node, option, ctx, forced, starting, ctx.miss)
+                ctx.missed = True
+                if ctx.swaps:
+                    child = _reswapped(node, option, ctx, forced, starting, ctx.miss)
             if child is not None:
                 yield child
                 blame = len(events)  # it led nowhere: any result of this run may be wrong
@@ -1249,11 +1266,8 @@ def finished(node: Node, ctx: Context) -> str:
 
 
 def _cancel(a: Atom, b: Atom) -> bool:
-    """Two atoms that undo each other: the same place (or a place the other's pattern
-    takes: an item arriving somewhere on a board, one leaving its Satchel), the same
-    kind of thing."""
-    if repr(a.place) != repr(b.place) and not _takes(a.place, b.place) and not _takes(
-            b.place, a.place):
+    """Two atoms that undo each other: the same place, the same kind of thing."""
+    if repr(a.place) != repr(b.place):
         return False
     if repr(a.comp) == repr(b.comp):
         return True
@@ -1265,12 +1279,6 @@ def _cancel(a: Atom, b: Atom) -> bool:
     # token if what each says of it agrees (two relics of other values never do)
     ia, ib = _identity(ca), _identity(cb)
     return ia <= ib or ib <= ia
-
-
-def _takes(pattern: Any, place: Any) -> bool:
-    """Whether a place pattern with wildcards takes a place written in full."""
-    return (isinstance(place, tuple) and all(type(x) in (str, int) for x in place)
-            and matches(pattern, place))
 
 
 def _identity(comp: tuple[Any, ...]) -> frozenset[str]:
