@@ -170,9 +170,10 @@ class Lens:
                                  tuple(hire.paths), tuple(hire.revealed)),
                         lambda g, L, out: _hire(g, L, out)))
         for s in range(len(facs)):
-            adapt = BOARDS.get(base_of(g, s))
+            base = base_of(g, s)
+            adapt = BOARDS.get(base)
             if adapt is not None:
-                out.append((f"f{s}", (facs[s], _board_raw(g.fstate[s], base_of(g, s))),
+                out.append((f"f{s}", (facs[s], _board_raw(g.fstate[s], base)),
                             lambda g, L, out, s=s, adapt=adapt: adapt(g, s, L, who, out)))
         return out
 
@@ -240,8 +241,8 @@ def fold_reshuffle(removed: Ledger, added: Ledger, entries: list[tuple[Any, ...]
 
 
 _PLAIN: Final = frozenset({str, int, bool, float, type(None), tuple, frozenset})
-# per class: a getter of its slots' values (those of its bases too) in one call
-_GETTERS: dict[type, Callable[[Any], Any] | None] = {}
+# per class: its slots (those of its bases too) and their getter (None: no slots)
+_GETTERS: dict[type, tuple[list[str], Callable[[Any], tuple[Any, ...]]] | None] = {}
 
 
 def _raw(x: Any) -> Any:
@@ -253,15 +254,22 @@ def _raw(x: Any) -> Any:
         return tuple(sorted([(k, v if type(v) in _PLAIN else _raw(v)) for k, v in x.items()]))
     if t is list:
         return tuple([v if type(v) in _PLAIN else _raw(v) for v in x])
-    get = _GETTERS.get(t, _getter)
-    if get is _getter:
-        get = _GETTERS[t] = _getter(t)
-    if get is None:
+    if t not in _GETTERS:
+        slots = _slots(t)
+        _GETTERS[t] = (slots, _getter(slots)) if slots else None
+    found = _GETTERS[t]
+    if found is None:
         return x
+    return _plain_values(x, found[1], found[0])
+
+
+def _plain_values(x: Any, get: Callable[[Any], tuple[Any, ...]], fields: list[str]
+                  ) -> tuple[Any, ...]:
+    """The fields of x (read by ``get`` in one call), each as a plain value."""
     try:
         vals = get(x)
     except AttributeError:  # a slot never set
-        return tuple([_raw(getattr(x, n, None)) for n in _slots(t)])
+        vals = tuple([getattr(x, f, None) for f in fields])
     return tuple([v if type(v) in _PLAIN else _raw(v) for v in vals])
 
 
@@ -273,12 +281,12 @@ def _slots(t: type) -> list[str]:
     return found
 
 
-def _getter(t: type) -> Callable[[Any], Any] | None:
-    names_ = _slots(t)
-    if not names_:
-        return None
-    get = attrgetter(*names_)
-    return get if len(names_) > 1 else lambda x: (get(x),)
+def _getter(fields: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """Those fields' values, in one call (always a tuple)."""
+    if not fields:
+        return lambda x: ()
+    get = attrgetter(*fields)
+    return get if len(fields) > 1 else lambda x: (get(x),)
 
 
 def _hidden_raw(g: Game) -> Any:
@@ -294,6 +302,7 @@ def _hidden_raw(g: Game) -> Any:
 
 
 def _warlords(g: Game) -> Any:
+    """Where each Hundreds' warlord stands (14.2.2: counted among the warriors)."""
     return tuple([getattr(fs, "warlord", 0) for fs in g.fstate])
 
 
@@ -662,24 +671,19 @@ FIELDS: Final[dict[str, tuple[str, ...]]] = {
 FIELDS["vagabond2"] = FIELDS["vagabond"]
 
 
-_BOARD_GETTERS: dict[tuple[type, str], Callable[[Any], Any]] = {}
+# per (class, board): the fields of FIELDS the class has, and their getter
+_BOARD_GETTERS: dict[tuple[type, str], tuple[list[str], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def _board_raw(fs: Any, base: str) -> Any:
     """The part of a faction's state its board's count reads (``FIELDS``), plain."""
     key = (type(fs), base)
-    get = _BOARD_GETTERS.get(key)
-    if get is None:
-        have = set(_slots(type(fs))) | set(dir(type(fs)))
-        fields = [f for f in FIELDS[base] if f in have]  # a bot's "order", the Vagabot's
-        one = attrgetter(*fields) if fields else None
-        get = _BOARD_GETTERS[key] = (
-            (lambda x: ()) if one is None else one if len(fields) > 1 else lambda x: (one(x),))
-    try:
-        vals = get(fs)
-    except AttributeError:  # a slot never set
-        vals = [getattr(fs, f, None) for f in FIELDS[base]]
-    return tuple([v if type(v) in _PLAIN else _raw(v) for v in vals])
+    found = _BOARD_GETTERS.get(key)
+    if found is None:
+        have = set(dir(type(fs)))  # a bot's "order", the Vagabot's "kinds": some lack them
+        fields = [f for f in FIELDS[base] if f in have]
+        found = _BOARD_GETTERS[key] = (fields, _getter(fields))
+    return _plain_values(fs, found[1], found[0])
 
 
 def states_raw(g: Game) -> Any:

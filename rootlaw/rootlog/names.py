@@ -46,25 +46,20 @@ _SUITED: Final[dict[str, tuple[str, str]]] = {k: (v[0], v[1])
 _SUIT_SUFFIX: Final = re.compile(r"_(bird|fox|rabbit|mouse)$")
 
 
+# letter and piece_code are cached (the registry only grows: a found one never changes;
+# a KeyError is not kept): the ledger asks for them for every piece after every step of a
+# replay's search
+@cache
 def letter(faction: str) -> str:
     """The Rootlog letter of an engine faction (a bot writes as the faction it replaces,
     Rootbotics 3.2)."""
-    got = _LETTERS.get(faction)
-    if got is None:
-        from rootlaw.core.faction_api import FACTIONS
+    from rootlaw.core.faction_api import FACTIONS
 
-        fd = FACTIONS.get(faction)
-        base = fd.replaces if fd is not None and fd.replaces else faction
-        if base not in LETTER_OF:
-            raise KeyError(faction)
-        got = _LETTERS[faction] = LETTER_OF[base]
-    return got
-
-
-# letters and piece codes found (the registry only grows: a found one never changes);
-# the ledger asks for them for every piece after every step of a replay's search
-_LETTERS: dict[str, str] = {}
-_CODES: dict[tuple[str, str], str] = {}
+    fd = FACTIONS.get(faction)
+    base = fd.replaces if fd is not None and fd.replaces else faction
+    if base not in LETTER_OF:
+        raise KeyError(faction)
+    return LETTER_OF[base]
 
 
 def plain(text: str) -> str:
@@ -188,16 +183,14 @@ def is_hireling(letter: object) -> bool:
     return isinstance(letter, str) and letter.startswith("h_")
 
 
+@cache
 def piece_code(faction: str, kind: str) -> str:
     """The Rootlog code of an engine piece kind (``sawmill`` -> ``b_s``)."""
-    got = _CODES.get((faction, kind))
-    if got is None:
-        from rootlaw.core.faction_api import FACTIONS
+    from rootlaw.core.faction_api import FACTIONS
 
-        fd = FACTIONS.get(faction)
-        base = fd.replaces if fd is not None and fd.replaces else faction
-        got = _CODES[(faction, kind)] = PIECES.get(base, {})[kind]
-    return got
+    fd = FACTIONS.get(faction)
+    base = fd.replaces if fd is not None and fd.replaces else faction
+    return PIECES.get(base, {})[kind]
 
 
 def piece_kinds(faction: str) -> dict[str, str]:

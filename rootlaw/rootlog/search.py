@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from rootlaw.core.game import FOREST, Game
 from rootlaw.core.hidden import FaceDown
+from rootlaw.factions.keepers import TYPE_OF
 from rootlaw.rootlog import names
 from rootlaw.rootlog.expect import ANY, BATTLE, SHOWN, TRICK, Atom, Expect, matches
 from rootlaw.rootlog.ledger import (
@@ -145,7 +146,7 @@ def search(root: Node, ctx: Context) -> Node | None:
     and met such a miss: a swap that lets a wrong option match would change the
     hidden state for good (round-trip seed 339)."""
     found = _search(root, ctx)
-    if found is None and ctx.missed and ctx.swaps is False:
+    if found is None and ctx.missed and not ctx.swaps:
         ctx.swaps = True
         ctx.trials = 0
         ctx.bounded = False
@@ -310,8 +311,8 @@ def _run(node: Node, option: Any, ctx: Context, forced: list[list[Any]], startin
     events: list[tuple[Any, ...]] = []
     battle = g.battle
     shown = _revealed(g)
-    restacked = ctx.exp.ruins or ctx.swap is not None
-    snap = ctx.lens.snap(g, node.snap) if restacked else node.snap  # ruins restacked
+    restacked = ctx.exp.ruins or ctx.swap is not None  # what lies face down changed
+    snap = ctx.lens.snap(g, node.snap) if restacked else node.snap
     try:
         if option is not None:
             g.apply(option, advance=False)
@@ -797,6 +798,9 @@ def _reswapped(node: Node, option: Any, ctx: Context, forced: list[list[Any]],
 
 
 def _swaps(g: Game, miss: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """The swaps that put something else where the miss was: an item of ruin c with
+    another ruin's (9.3.4), a relic of that value at loc with another face-down relic
+    of its type (15.2.1): ("ruin", c, i, c2, j), ("relic", seat, i, j)."""
     if miss[0] == "ruin":
         c = miss[1]
         items = g.ruin_items
@@ -813,13 +817,13 @@ def _swaps(g: Game, miss: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
             continue
         for i, ident in enumerate(vals.ids):
             if vals.locs[i] == loc and ident == value:
-                kind = ident.rstrip("0123456789")
                 for j, other in enumerate(vals.ids):
-                    if other != ident and other.rstrip("0123456789") == kind:
+                    if other != ident and TYPE_OF[other] == TYPE_OF[ident]:
                         yield ("relic", s, i, j)
 
 
 def _swap_hidden(g: Game, swap: tuple[Any, ...]) -> None:
+    """Make a swap of ``_swaps`` on the game (a copy the search runs)."""
     if swap[0] == "ruin":
         _, c, i, c2, j = swap
         items = list(g.ruin_items)
@@ -1052,9 +1056,9 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     # a record rootlaw wrote follows the engine's order: a trial's changes are the next
     # ones written (checked below: no hole before the last one taken)
     ordered = ctx.ordered
-    before = left  # the atoms left before the step of the unit at hand
+    before = left  # in rootlaw's order: the atoms left before the step of the unit at hand
     for u, (sign, key, n) in enumerate(units):
-        if u == 0 or where[u] != where[u - 1]:
+        if ordered and (u == 0 or where[u] != where[u - 1]):
             before = list(left)
         if key[0][0] in SETTINGS:
             if ordered and sign > 0 and not _setting_in_order(key, before, ctx):
