@@ -204,6 +204,9 @@ class Reader:
         self.me = me
         self.bases = bases  # letter -> the Law faction whose board it uses
         self.e = Expect()
+        # relics written leaving a forest (15.5.2.IIa delve), the indices of their two
+        # atoms and where they went: a flip there after says the relic was face down
+        self.delved: list[tuple[int, int, Pattern]] = []
 
     def add(self, sign: int, comp: Pattern, place: Pattern, count: int | None) -> None:
         if count == 0:
@@ -342,6 +345,48 @@ class Reader:
         self.add(-1, down, where, 1)
         self.add(1, ("t", L, code, ""), where, 1)
         self.e.moves.append((down, where, ("flip", ("t", L, code, "")), 1))
+        if len(a.piece.subs) == 2:
+            self._delved_face_down(where)
+
+    def _delved_face_down(self, where: Pattern) -> None:
+        """15.5.2.IIa: a relic delved and then flipped where it went was face down in its
+        forest (only a face-down relic is flipped): its move names no face-up relic (a
+        forest may hold a face-up and a face-down relic of one type and value, 15.2.5)."""
+        for k in range(len(self.delved) - 1, -1, -1):
+            i, j, dst = self.delved[k]
+            if dst == where:
+                del self.delved[k]
+                for x in (i, j):
+                    self._relic_side(x, face_up=False)
+                return
+
+    def face_up_delves(self) -> None:
+        """A record rootlaw wrote flips every face-down relic it delves (15.5.2.IIa):
+        a relic written leaving a forest with no flip after was face up there."""
+        for i, j, _ in self.delved:
+            for x in (i, j):
+                self._relic_side(x, face_up=True)
+        self.delved.clear()
+
+    def _relic_side(self, i: int, face_up: bool) -> None:
+        """Atom i's relic narrowed to its face-down side (t_<type>, of the value the
+        pattern allows) or its face-up one (t_<value>_<type>)."""
+        a = self.e.atoms[i]
+        _, L, codes, hidden = a.comp
+        kinds = codes if isinstance(codes, frozenset) else frozenset({codes})
+        down = next(c for c in kinds if c.count("_") == 1)
+        if face_up:
+            ups = frozenset(c for c in kinds if c.count("_") == 2)
+            if len(ups) != 1:  # the value not written (t_f): no face-up side to name
+                return
+            comp: Pattern = ("t", L, next(iter(ups)), "")
+        else:
+            values = hidden - {""} if isinstance(hidden, frozenset) else hidden
+            if isinstance(values, frozenset) and len(values) == 1:
+                values = next(iter(values))
+            comp = ("t", L, down, values)
+        self.e.atoms[i] = Atom(a.sign, comp, a.place, a.count, rank(comp) + rank(a.place),
+                               a.loose)
 
     def _set(self, a: SetKey) -> None:
         v = a.value
@@ -406,6 +451,10 @@ class Reader:
                         self.add(1, comp, dst, count)
                     continue
                 self.move(comp, src, dst, count)
+                if isinstance(src, tuple) and src[0] == "fo" and dst is not None and \
+                        _relic(comp):
+                    n = len(self.e.atoms)
+                    self.delved.append((n - 2, n - 1, dst))
                 named = comp[1] if isinstance(comp, tuple) and len(comp) > 1 and \
                     isinstance(comp[1], frozenset) else None  # None: unnamed
                 if isinstance(thing, Card) and src == ("deck",):
@@ -569,13 +618,26 @@ def _leaders() -> frozenset[str]:
     return frozenset(LEADERS)
 
 
-def expect(actions: tuple[Action, ...], me: str, bases: dict[str, str]) -> Expect:
+def expect(actions: tuple[Action, ...], me: str, bases: dict[str, str],
+           strict: bool = False) -> Expect:
     """The Expect of one line (its faction ``me``); a problem in an action (a name no
-    card has, a form the replay cannot apply) is kept in ``problems``."""
+    card has, a form the replay cannot apply) is kept in ``problems``. ``strict``: a
+    record rootlaw wrote (its forms are exact: a relic delved face down is flipped)."""
     r = Reader(me, bases)
     for a in actions:
         try:
             r.action(a)
         except RootlogError as e:
             r.e.problems.append(str(e.message if hasattr(e, "message") else e))
+    if strict:
+        r.face_up_delves()
     return r.e
+
+
+def _relic(comp: Pattern) -> bool:
+    """A Keepers relic's pattern (15.2.1: t_<type> face down, t_<value>_<type> up)."""
+    if not isinstance(comp, tuple) or len(comp) != 4 or comp[0] != "t":
+        return False
+    codes = comp[2]
+    kinds = codes if isinstance(codes, frozenset) else frozenset({codes})
+    return any(isinstance(c, str) and c.count("_") == 2 and c[2].isdigit() for c in kinds)

@@ -172,7 +172,7 @@ def _base(g: Game, s: int) -> str:
 def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
           strict: bool, following: Turn | None, last: bool, hidden: Hidden,
           sides: bool = False) -> tuple[Game, Flag | None]:
-    exp = expect(t.actions, t.faction, bases)
+    exp = expect(t.actions, t.faction, bases, strict)
     if sides:  # the Vagabot's item sides at the end of the line: the comment's, or unchanged
         c = t.comment.strip()
         exp.vagabot = c.removeprefix(VAGABOT_NOTE).strip() if c.startswith(VAGABOT_NOTE) \

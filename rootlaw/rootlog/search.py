@@ -44,6 +44,11 @@ MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
 # rootlaw's own records: every line is legal, so a long one (a Keepers' turn of many
 # moves, each by a card the record does not name) is searched further
 MAX_TRIALS_STRICT: Final = 30000
+# the search's passes: in all but the last, one option's subtree may take at most the
+# limit's 1/64, then its 1/8, of the trials, so that a wrong early choice the line cannot
+# tell from the right one (the Mayor as the Banker, 12.5.1) does not spend the whole
+# bound before the search comes back to it; the last pass has no such cap
+CAPS: Final = (64, 8, 0)
 # random results set to the record's in one trial, one at a time (a bot's turn may battle
 # in every clearing: each battle's rolls)
 MAX_FIXES: Final = 40
@@ -73,6 +78,8 @@ class Context:
         self.ordered = strict and not setup
         self.limit = MAX_TRIALS_STRICT if strict else MAX_TRIALS
         self.trials = 0
+        self.cap = 0  # how many trials one option's subtree may take (0: no cap)
+        self.cuts = 0  # subtrees cut at their cap (a pass that cut none was complete)
         self.lens = Lens(ALL, letters)
         self.partial = False
         self.bounded = False
@@ -155,17 +162,26 @@ def search(root: Node, ctx: Context) -> Node | None:
 
 
 def _search(root: Node, ctx: Context) -> Node | None:
-    seen: set[Any] = set()
-    for first in trials(root, None, ctx, starting=True):
-        found = _dfs(first, ctx, seen)
-        if found is not None:
-            return found
+    """Depth first, in passes (``CAPS``): a pass that cut no subtree at its cap has
+    searched everything, and the next would find nothing more."""
+    for cap in CAPS:
+        ctx.cap = ctx.limit // cap if cap else 0
+        ctx.cuts = 0
+        seen: set[Any] = set()
+        for first in trials(root, None, ctx, starting=True):
+            found = _dfs(first, ctx, seen, ctx.limit)
+            if found is not None:
+                return found
+        if not ctx.cuts or ctx.trials >= ctx.limit:
+            break
     if not ctx.reason:
         ctx.reason = "the automatic steps at its start do not match the line"
     return None
 
 
-def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
+def _dfs(node: Node, ctx: Context, seen: set[Any], deadline: int) -> Node | None:
+    """The line's end below ``node``, searched until ``ctx.trials`` reaches
+    ``deadline`` (the cap of the subtree it is in)."""
     g = node.g
     if g.decision is None:
         if at_boundary(g):
@@ -180,6 +196,16 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
     if key in seen:
         return None
     seen.add(key)
+    cuts = ctx.cuts
+    found = _children(node, ctx, seen, deadline)
+    if ctx.cuts != cuts:  # not searched whole: another way here may find more
+        seen.discard(key)
+    return found
+
+
+def _children(node: Node, ctx: Context, seen: set[Any], deadline: int) -> Node | None:
+    g = node.g
+    assert g.decision is not None
     alike: set[Any] = set()
     for o in order(g.decision.options, node, ctx):
         same = _retinue_alike(o, g, ctx)
@@ -194,8 +220,12 @@ def _dfs(node: Node, ctx: Context, seen: set[Any]) -> Node | None:
                 ctx.reason = (f"no sequence of legal options found within {ctx.limit} "
                               f"tries (search bound){closest}")
             return None
+        if ctx.trials >= deadline:
+            ctx.cuts += 1
+            return None
         for child in trials(node, o, ctx):
-            found = _dfs(child, ctx, seen)
+            sub = min(deadline, ctx.trials + ctx.cap) if ctx.cap else deadline
+            found = _dfs(child, ctx, seen, sub)
             if found is not None:
                 return found
     return None
@@ -409,7 +439,7 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
     changed = False
     battle_i = node.battles - 1
     draws = node.draws
-    deck_left = len(node.g.deck)  # 2.1 a reshuffle comes once these are drawn
+    old_deck = node.g.deck  # 2.1 a reshuffle comes once these are drawn
     relics: list[str] | None = None
     uprisings = 0
     for j, ev in enumerate(events):
@@ -435,8 +465,8 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
         elif kind == "deck":
             want = _stacked(list(value), ctx.exp.draws[draws:])
         elif kind == "reshuffle":
-            draws += deck_left
-            deck_left = len(value)
+            draws += _old_deck_draws(old_deck, ctx.exp.draws[draws:])
+            old_deck = list(value)
             want = _stacked(list(value), ctx.exp.draws[draws:])
         elif kind == "quests":
             want = _stacked(list(value), ctx.exp.quests[node.quests:])
@@ -473,6 +503,23 @@ def _oracle(node: Node, events: list[tuple[Any, ...]], ctx: Context) -> list[lis
             changed = True
         out.append([kind, want])
     return out if changed else None
+
+
+def _old_deck_draws(deck: list[str], pending: list[frozenset[str] | None]) -> int:
+    """2.1: how many of the line's next draws took the last cards of the deck before it
+    was reshuffled: the draws whose cards were there, up to the first that was not. A
+    card drawn and discarded in the step that empties the deck is shuffled back at once
+    (Outrage's card for a full Supporters stack, 8.2.6): the line writes no draw of it."""
+    left = Counter(deck)
+    n = 0
+    for pat in pending[:len(deck)]:
+        if pat is not None:
+            have = next((c for c in pat if left[c] > 0), None)
+            if have is None:
+                break
+            left[have] -= 1
+        n += 1
+    return n
 
 
 def _uprising(g: Game, ctx: Context, k: int, value: Any) -> Any:
@@ -1020,30 +1067,30 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     draws = node.draws
     quests = node.quests
     # the engine's changes, step by step, as signed units; settings apart
-    units: list[tuple[int, Key, int]] = []
+    units: list[tuple[int, Key, int]] = []  # in the engine's order
     where: list[int] = []  # the event (step) each unit comes from
     settings: dict[tuple[Any, ...], str] = {}
+    battles = 0
     for j, ev in enumerate(events):
-        if ev[0] != "moved":
-            continue
-        removed, added = ev[1], ev[2]
-        for key, n in removed.items():
-            units.append((-1, key, n))
-            where.append(j)
-        for key, n in added.items():
-            units.append((1, key, n))
-            where.append(j)
-            if key[0][0] in SETTINGS:
-                settings[key[0]] = str(key[1][1])
-    battles = [ev for ev in events if ev[0] == "battle"]
-    for j, ev in enumerate(events):
-        if ev[0] == "battle":
+        kind = ev[0]
+        if kind == "moved":
+            removed, added = ev[1], ev[2]
+            for key, n in removed.items():
+                units.append((-1, key, n))
+                where.append(j)
+            for key, n in added.items():
+                units.append((1, key, n))
+                where.append(j)
+                if key[0][0] in SETTINGS:
+                    settings[key[0]] = str(key[1][1])
+        elif kind == "battle":
             units.append((1, (ev, BATTLE), 1))
             where.append(j)
-        elif ev[0] == "shown":
+            battles += 1
+        elif kind == "shown":
             units.append((1, (("shown", ev[1], ev[2]), SHOWN), ev[3]))
             where.append(j)
-        elif ev[0] == "trick":
+        elif kind == "trick":
             units.append((1, (("trick", ev[1], ev[2]), TRICK), 1))
             where.append(j)
     ctx.fail_event = len(events)
@@ -1059,6 +1106,14 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
     before = left  # in rootlaw's order: the atoms left before the step of the unit at hand
     for u, (sign, key, n) in enumerate(units):
         if ordered and (u == 0 or where[u] != where[u - 1]):
+            # step by step, not only at the trial's end: a trial of several steps (a
+            # bot's turn) may take the line's atoms in another order than its steps
+            # (the hits of two battles in one clearing swapped: a reshuffle later)
+            if u and not _no_hole(tuple(before), left, atoms):
+                _fail(ctx, "the engine does these movements in another order", node)
+                ctx.fail_event = where[u - 1]  # a random result of that step may be wrong
+                ctx.progress = _soft_score(node, units, atoms)
+                return None
             before = list(left)
         if key[0][0] in SETTINGS:
             if ordered and sign > 0 and not _setting_in_order(key, before, ctx):
@@ -1095,12 +1150,13 @@ def _match(node: Node, g: Game, events: list[tuple[Any, ...]], ctx: Context) -> 
             draws += n
         if sign == 1 and key[1] == ("Q",) and key[0][0] == "c":
             quests += n
-    if ordered and not _no_hole(node.left, left, atoms):
+    if ordered and not (_no_hole(tuple(before), left, atoms) and
+                        _no_hole(node.left, left, atoms)):
         _fail(ctx, "the engine does these movements in another order", node)
         ctx.progress = _soft_score(node, units, atoms)
         return None
     dec = node.decisions + 1
-    return Node(g, snap, tuple(left), draws, quests, node.battles + len(battles), dec)
+    return Node(g, snap, tuple(left), draws, quests, node.battles + battles, dec)
 
 
 def _setting_in_order(key: Key, before: list[int | None], ctx: Context) -> bool:
@@ -1344,7 +1400,13 @@ def _why(sign: int, key: Key, got: int, n: int, ctx: Context) -> str:
 
 # ---------------------------------------------------------------- ordering
 
-_COUNT_VERBS: Final = frozenset({"warriors"})  # options that say how many
+# options that say how many warriors move, and how many of them the line writes as
+# plain warriors: ("warriors_lead", n) counts the Hundreds' warlord among the n (14.5.3),
+# which the line writes apart (``(12w+w_w)12->9``)
+_COUNT_VERBS: Final = {"warriors": 0, "warriors_lead": 1}
+
+
+_MAYOR: Final = ("ud_minister", "mayor")
 
 
 def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
@@ -1366,23 +1428,29 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
             options = [o for o in options if not (
                 isinstance(o, tuple) and len(o) == 3 and o[0] == "move"
                 and isinstance(o[1], int) and place_of(node.g, o[1]) not in leaving)]
+    cards = node.g.deckdef.cards
     for w, i in enumerate(pending[:4]):
         a = ctx.atoms[i]
         weight = 4 - w
         for part in (a.comp, a.place):
             for x in _flat(part):
                 tokens[x] += weight
+        for cid in _ids(a.comp):  # a card named: its suit too (the Banker's, 12.5.2.V)
+            c = cards.get(cid)
+            if c is not None:
+                tokens[c.suit] += weight
         n = node.left[i]
         if n:
             tokens[("#", n)] += weight  # how many: ("warriors", 2)
     done_first = not any(n for n in node.left if n is not None)
 
-    cards = node.g.deckdef.cards
-
     def wild(o: Any) -> int:
         """1 for an option spending a bird card (2.1.1 wild): among options the record
         cannot tell apart (which card a Keepers' move uses), a card of the clearing's
-        suit first, keeping the wild one for later."""
+        suit first, keeping the wild one for later; so too the Mayor, who takes any
+        swayed minister's action (12.5.2.VI), after the minister itself."""
+        if o == _MAYOR:
+            return 1
         for x in o[1:] if isinstance(o, tuple) else ():
             c = cards.get(x) if isinstance(x, str) else None
             if c is not None and getattr(c, "suit", "") == "bird" or x == RETAINER:
@@ -1393,7 +1461,7 @@ def order(options: list[Any], node: Node, ctx: Context) -> list[Any]:
         s = 0
         if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], int) and \
                 o[0] in _COUNT_VERBS:  # ("warriors", n): how many, not where
-            return (0, -tokens.get(("#", o[1]), 0), 0, 0)
+            return (0, -tokens.get(("#", o[1] - _COUNT_VERBS[o[0]]), 0), 0, 0)
         for x in o[1:] if isinstance(o, tuple) else ():
             for y in _flat(x):
                 s += tokens.get(_LETTER.get(y, y) if isinstance(y, str) else y, 0)

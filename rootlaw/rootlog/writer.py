@@ -190,6 +190,9 @@ class _Writer:
         self.drawn: list[str] = []
         self.put_back: dict[str, list[Any]] = {}
         self.public_hands = {letters[s] for s, fd in enumerate(g.fdefs) if fd.public_hand}
+        # the Vagabonds keep items in areas and by side (9.2.5); the others' items lie
+        # on their boards face up unless exhausted
+        self.areas = {letters[s] for s, fd in enumerate(g.fdefs) if fd.id.startswith("vagabond")}
         self.vb_setup = ""  # the Vagabot's item sides after the setup
         self.vb_start = ""  # ... at the start of the turn being written
         self.vb_notes: list[str] = []  # per turn: the comment on its sides, if changed
@@ -712,6 +715,11 @@ class _Writer:
         if kind == "items":
             if src[1] != line:
                 return Board(str(src[1]))
+            if line not in self.areas and (src[2], src[3]) == ("s", "r"):
+                # the default source (2 MOVE): the board, as the item arrived (%c->$),
+                # so that an item crafted into a full Hoard and removed at once
+                # (14.2.4.I) is written arriving and leaving the same place
+                return None
             return ItemSpot(str(src[2]), str(src[3]))
         return self._place(src, line)
 
