@@ -163,11 +163,13 @@ def search(root: Node, ctx: Context) -> Node | None:
 
 def _search(root: Node, ctx: Context) -> Node | None:
     """Depth first, in passes (``CAPS``): a pass that cut no subtree at its cap has
-    searched everything, and the next would find nothing more."""
+    searched everything, and the next would find nothing more. A position searched
+    whole (``seen``) holds no way to the line's end whatever the cap: later passes skip
+    it."""
+    seen: set[Any] = set()
     for cap in CAPS:
         ctx.cap = ctx.limit // cap if cap else 0
         ctx.cuts = 0
-        seen: set[Any] = set()
         for first in trials(root, None, ctx, starting=True):
             found = _dfs(first, ctx, seen, ctx.limit)
             if found is not None:
