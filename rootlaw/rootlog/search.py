@@ -48,7 +48,7 @@ MAX_TRIALS: Final = 4000  # options tried for one line before it is flagged
 MAX_TRIALS_STRICT: Final = 60000
 # the search's passes: in all but the last, one option's subtree may take at most the
 # limit's 1/64, then its 1/8, of the trials, so that a wrong early choice the line cannot
-# tell from the right one (the Mayor as the Banker, 12.5.1) does not spend the whole
+# tell from the right one (the Mayor as the Banker, 12.5.2.VI) does not spend the whole
 # bound before the search comes back to it; the last pass has no such cap
 CAPS: Final = (64, 8, 0)
 # random results set to the record's in one trial, one at a time (a bot's turn may battle
