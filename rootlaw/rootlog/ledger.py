@@ -131,8 +131,8 @@ class Lens:
         old = before.areas if before is not None else {}
         areas: dict[str, _Area] = {}
         letters: list[str] | None = None
-        facs = g.factions
-        for name, raw, count in self._parts(g):
+        who = self.who
+        for name, raw, count, s in self._parts(g):
             prev = old.get(name)
             if prev is not None and prev[0] == raw:
                 areas[name] = prev
@@ -140,41 +140,41 @@ class Lens:
             if letters is None:
                 letters = self.seat_letters(g)
             out: Ledger = Counter()
-            count(g, letters, out)
+            count(g, s, letters, who, out)
             areas[name] = (raw, out)
-        del facs
         return Snap(areas)
 
-    def _parts(self, g: Game) -> list[tuple[str, Any, Any]]:
-        who = self.who
+    def _parts(self, g: Game) -> list[tuple[str, Any, Adapter, int]]:
+        """(name, raw state, its counter, its seat or -1) for each part of the ledger."""
         facs = g.factions
-        out: list[tuple[str, Any, Any]] = [  # the map in two: warriors move most
+        b = g.battle
+        out: list[tuple[str, Any, Adapter, int]] = [  # the map in two: warriors move most
             ("warriors", (facs, tuple(map(tuple, g.warriors)), tuple(g.pawn), _warlords(g)),
-             lambda g, L, out: _warriors(g, L, out)),
+             _warriors, -1),
             ("map", (facs, tuple(g.buildings), tuple(g.tokens), tuple(g.forest_tokens),
                      g.ferry, g.closed, getattr(g, "landmarks", None), _hidden_raw(g)),
-             lambda g, L, out: _map(g, L, who, out)),
+             _map, -1),
             ("cards", (facs, tuple(map(tuple, g.hands)), tuple(map(tuple, g.played)),
-                       tuple(g.dominance), tuple(g.coalition), tuple(g.deck), tuple(g.discard),
-                       tuple(g.available), g.battle.ambush if g.battle is not None else None,
-                       tuple(g.quests), tuple(g.quest_deck), tuple(g.vp)),
-             lambda g, L, out: _cards(g, L, who, out)),
+                       tuple(g.dominance), tuple(g.coalition), tuple(g.discard),
+                       tuple(g.available), b.ambush if b is not None else None,
+                       tuple(g.quests), tuple(g.vp)),
+             _cards, -1),
+            # the decks apart: most cards that move go from a hand to the discard pile
+            ("decks", (tuple(g.deck), tuple(g.quest_deck)), _decks, -1),
             ("items", (facs, tuple(sorted(g.supply.items())), tuple(g.ruin_items),
                        tuple(g.removed_items), tuple(map(tuple, g.items)), g.cards.exhausted),
-             lambda g, L, out: _items(g, L, who, out)),
+             _items, -1),
         ]
         hire = g.hire
         if hire is not None:  # Appendix E: the cards, their control markers, their pieces
             out.append(("hire", (facs, tuple(hire.controller), tuple(hire.control),
                                  tuple(hire.on_card), tuple(hire.items), tuple(hire.exhausted),
-                                 tuple(hire.paths), tuple(hire.revealed)),
-                        lambda g, L, out: _hire(g, L, out)))
+                                 tuple(hire.paths), tuple(hire.revealed)), _hire, -1))
         for s in range(len(facs)):
             base = base_of(g, s)
             adapt = BOARDS.get(base)
             if adapt is not None:
-                out.append((f"f{s}", (facs[s], _board_raw(g.fstate[s], base)),
-                            lambda g, L, out, s=s, adapt=adapt: adapt(g, s, L, who, out)))
+                out.append((_BOARD_NAMES[s], (facs[s], _board_raw(g.fstate[s], base)), adapt, s))
         return out
 
 
@@ -306,7 +306,7 @@ def _warlords(g: Game) -> Any:
     return tuple([getattr(fs, "warlord", 0) for fs in g.fstate])
 
 
-def _warriors(g: Game, letters: list[str], out: Ledger) -> None:
+def _warriors(g: Game, _s: int, letters: list[str], _who: Who, out: Ledger) -> None:
     """Warriors and pawns on the map (2.2); the Hundreds' warlord among its warriors
     (14.2.2)."""
     n = len(g.factions)
@@ -327,7 +327,7 @@ def _warriors(g: Game, letters: list[str], out: Ledger) -> None:
             out[(("w_w", L), place)] += 1
 
 
-def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
+def _map(g: Game, _s: int, letters: list[str], who: Who, out: Ledger) -> None:
     """The map but its warriors (``_warriors``): buildings, tokens (2.3-2.4), the ferry,
     landmarks, closed paths."""
     hidden = _face_down(g, who)
@@ -359,9 +359,9 @@ def _map(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
         out[(("path", a, b), ("map",))] += 1
 
 
-def _cards(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
-    """Cards (2 Card): hands, crafted improvements, the deck, the discard pile, quests;
-    victory points, VP markers and who took each seat."""
+def _cards(g: Game, _s: int, letters: list[str], who: Who, out: Ledger) -> None:
+    """Cards (2 Card): hands, crafted improvements, the discard pile, quests (the decks:
+    ``_decks``); victory points, VP markers and who took each seat."""
     for s in range(len(g.factions)):
         mine = who == ALL or who == s or g.fdefs[s].public_hand
         for cid in g.hands[s]:
@@ -376,8 +376,6 @@ def _cards(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
         if g.vp[s]:
             out[(("vp", letters[s]), ("score",))] += g.vp[s]
         out[(("seat", s), ("val", letter_of(g, s)))] += 1  # A.8.2 who took the seat
-    for cid in g.deck:
-        out[(("c", cid if who == ALL else UNSEEN), ("deck",))] += 1
     for cid in g.discard:
         out[(("c", cid), ("discard",))] += 1
     b = g.battle
@@ -387,11 +385,17 @@ def _cards(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
         out[(("c", cid), ("discard",))] += 1
     for qid in g.quests:
         out[(("c", qid), ("Q",))] += 1
+
+
+def _decks(g: Game, _s: int, _letters: list[str], who: Who, out: Ledger) -> None:
+    """The deck (2.1) and the quest deck (9.3.3), face down but to ``ALL``."""
+    for cid in g.deck:
+        out[(("c", cid if who == ALL else UNSEEN), ("deck",))] += 1
     for qid in g.quest_deck:
         out[(("c", qid if who == ALL else UNSEEN), ("qdeck",))] += 1
 
 
-def _items(g: Game, letters: list[str], who: Who, out: Ledger) -> None:
+def _items(g: Game, _s: int, letters: list[str], who: Who, out: Ledger) -> None:
     """Items (2 Item): the supply, the ruins, crafted items, items removed from play."""
     for item, k in g.supply.items():
         if k:
@@ -475,7 +479,7 @@ def hireling_letters(g: Game) -> list[str]:
     return [names.hireling(c, d) for c, d in zip(hire.ids, hire.demoted, strict=True)]
 
 
-def _hire(g: Game, letters: list[str], out: Ledger) -> None:
+def _hire(g: Game, _s: int, letters: list[str], _who: Who, out: Ledger) -> None:
     """Appendix E as the ledger counts it (docs/rootlog.md, Hirelings): a card held lies
     on its controller's board with its control markers (``("hire", L, markers)``, 3:
     ``h_E->A$4``; in the supply: no place, E.1.1); what lies on a card is on the
@@ -509,6 +513,7 @@ def _hire(g: Game, letters: list[str], out: Ledger) -> None:
 # ------------------------------------------------------------- faction boards
 
 Adapter = Callable[[Game, int, list[str], Who, Ledger], None]
+_BOARD_NAMES: Final = tuple(f"f{s}" for s in range(16))  # a part's name per seat
 
 
 def _eyrie(g: Game, s: int, letters: list[str], who: Who, out: Ledger) -> None:

@@ -202,7 +202,7 @@ ONCE_FAILED = [121, 255, 282, 339, 494, 665, 1040, 1214, 1283, 1542, 1625, 1676,
                2063, 2111, 2617, 2939]
 
 
-@pytest.mark.parametrize("seed", ONCE_FAILED)
-def test_seeds_that_once_failed_round_trip(seed: int) -> None:
+@pytest.mark.parametrize("seed", [s for s in ONCE_FAILED if s >= GAMES // BATCH * BATCH])
+def test_seeds_that_once_failed_round_trip(seed: int) -> None:  # (those the sample misses)
     failed = failures([seed])
     assert not failed, "\n".join(failed)
