@@ -36,6 +36,14 @@ def act(client: httpx.Client, gid: str, tok: str, version: int, option: Any) -> 
                        json={"token": tok, "version": version, "option": option})
 
 
+def holder(s: dict[str, Any], faction: str) -> str:
+    """The seat that decides for ``faction``: a drafted seat keeps its name (seat1...,
+    A.8.2) and takes the faction it drafts."""
+    if faction in s["seats"]:
+        return faction
+    return next((k for k, v in s["seats"].items() if v["faction"] == faction), faction)
+
+
 def play_random(client: httpx.Client, game: dict[str, Any], steps: int, seed: int = 0,
                 stop: Any = None) -> dict[str, Any]:
     """Let the seats with tokens take up to ``steps`` random decisions (bots move in
@@ -47,7 +55,7 @@ def play_random(client: httpx.Client, game: dict[str, Any], steps: int, seed: in
     while taken < steps and time.monotonic() < deadline:
         if s["over"] or (stop and stop(s)):
             break
-        seat = s["decision"]["seat"]
+        seat = holder(s, s["decision"]["seat"])
         if seat not in tokens:  # an agent's decision: it moves by itself
             time.sleep(0.01)
             s = state(client, game["id"])

@@ -43,9 +43,10 @@ def test_create_with_hirelings_and_refusals_by_name(client: httpx.Client) -> Non
 def test_a_drafted_game_with_hirelings_plays_through_the_api(client: httpx.Client) -> None:
     game = create(client, factions=None, players=3, bots=["vagabot"], seed=7,
                   setup="advanced", hirelings=3)
-    s = play_random(client, game, 400, seed=3)
+    s = play_random(client, game, 400, seed=3)  # the draft's seats decide as their factions
     hired = s["view"]["hirelings"]
     assert len(hired["cards"]) == 3 and sum(c["side"] == "demoted" for c in hired["cards"]) == 1
+    assert s["over"] or s["view"]["turn"] > 3, "the game stopped in its setup"  # not waiting
 
 
 def test_a_game_with_hirelings_in_chromium(page: Page, client: httpx.Client) -> None:
