@@ -59,16 +59,16 @@ def dominance_options(g: Game, s: int) -> list[Option]:
                 o: Option = ("activate", cid)
                 if o not in out:
                     out.append(o)
-    if not available or not hand:
+    if not available:
         return out
-    held = distinct(hand)  # the hand's suits looked up once, for every available card
-    suits = [cards[c].suit for c in held]
     for dom in distinct(available):
-        want: str = cards[dom].suit
-        for k in range(len(held)):
-            cs = suits[k]  # 3.3.4: a card of the suit, birds wild (2.1.1); a bird
-            if cs == want or cs == "bird":  # dominance card with a bird card only
-                out.append(("take_dominance", dom, held[k]))
+        suit = cards[dom].suit
+        if suit == "bird":  # 3.3.4: a bird dominance card is taken with a bird card
+            payers = [c for c in distinct(hand) if cards[c].suit == "bird"]
+        else:
+            payers = g.cards_matching(s, suit)
+        for pay in payers:
+            out.append(("take_dominance", dom, pay))
     return out
 
 

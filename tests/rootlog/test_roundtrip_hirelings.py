@@ -16,7 +16,7 @@ import os
 
 import pytest
 
-from tests.rootlog.test_roundtrip import BATCH, batch_failures, failures
+from tests.rootlog.test_roundtrip import BATCH, batch_failures, beyond_sample, failures
 from tests.test_invariants_hirelings import game_for
 
 GAMES = int(os.environ.get("ROOTLAW_ROOTLOG_HIRELING_GAMES", "300"))
@@ -35,7 +35,7 @@ def test_random_hireling_games_round_trip(batch: int) -> None:
 ONCE_FAILED = [43, 85, 107, 233]
 
 
-@pytest.mark.parametrize("seed", [s for s in ONCE_FAILED if s >= GAMES // BATCH * BATCH])
+@pytest.mark.parametrize("seed", beyond_sample(ONCE_FAILED, GAMES))
 def test_hireling_seeds_that_once_failed_round_trip(seed: int) -> None:
     failed = failures([seed], game_for)
     assert not failed, "\n".join(failed)

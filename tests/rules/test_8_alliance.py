@@ -691,12 +691,13 @@ def _play(factions: list[str], seed: int) -> Game:
 
 # 200 by default; CI plays a sample (scripts/test), as the invariant suites do
 ALLIANCE_GAMES = int(os.environ.get("ROOTLAW_ALLIANCE_GAMES", "200"))
+ALLIANCE_BATCH = 25
 
 
-@pytest.mark.parametrize("batch", range(max(1, ALLIANCE_GAMES // 25)))
+@pytest.mark.parametrize("batch", range(max(1, ALLIANCE_GAMES // ALLIANCE_BATCH)))
 def test_random_three_player_games(batch: int) -> None:
     """Random Marquise/Eyrie/Alliance games end, conserving cards and pieces."""
-    for seed in range(batch * 25, batch * 25 + 25):
+    for seed in range(batch * ALLIANCE_BATCH, (batch + 1) * ALLIANCE_BATCH):
         g = _play([M, E, A], seed)
         assert g.winners
         if seed % 25 == 0:
