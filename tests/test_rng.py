@@ -1,9 +1,12 @@
-"""The game's random numbers (core/rng.py): splitmix64, computed on 32-bit halves so the
-compiled build keeps native integers, must give the 64-bit formula's results bit for bit
-(a saved game's ``rng`` goes on drawing what it drew before)."""
+"""The game's random numbers (core/rng.py): splitmix64, computed on 32-bit halves of a
+signed 64-bit state so the compiled build keeps machine integers, must give the 64-bit
+formula's results bit for bit (a saved game's ``rng`` goes on drawing what it drew
+before)."""
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from rootlaw.core import rng
 
@@ -28,7 +31,8 @@ def states(n: int) -> list[int]:
 
 def test_next_state_is_splitmix64() -> None:
     for s in states(20000):
-        assert rng.next_state(s) == splitmix64(s), hex(s)
+        state, out = rng.next_state(rng.signed(s & MASK))
+        assert (rng.unsigned(state), rng.unsigned(out)) == splitmix64(s), hex(s)
 
 
 def test_next_below_is_the_output_modulo_n() -> None:
@@ -36,7 +40,18 @@ def test_next_below_is_the_output_modulo_n() -> None:
     for s in states(20000):
         n = r.choice([1, 2, 3, 4, 7, 54, 1000, (1 << 31) + 11, (1 << 40) + 3])
         state, x = splitmix64(s)
-        assert rng.next_below(s, n) == (state, x % n), (hex(s), n)
+        got, y = rng.next_below(rng.signed(s & MASK), n)
+        assert (rng.unsigned(got), y) == (state, x % n), (hex(s), n)
+
+
+def test_the_state_saves_unsigned() -> None:
+    for s in states(2000):
+        value = s & MASK
+        state = rng.signed(value)
+        assert -(1 << 63) <= state < (1 << 63) and rng.unsigned(state) == value
+    for bad in (-1, 1 << 64, 1 << 70):
+        with pytest.raises(ValueError, match="64-bit unsigned"):
+            rng.signed(bad)
 
 
 def test_shuffle_draws_as_one_below_at_a_time() -> None:
@@ -50,9 +65,9 @@ def test_shuffle_draws_as_one_below_at_a_time() -> None:
             j = x % (i + 1)
             want[i], want[j] = want[j], want[i]
         got = cards[:]
-        assert rng.shuffle(s, got) == state and got == want
+        assert rng.unsigned(rng.shuffle(rng.signed(s & MASK), got)) == state and got == want
 
 
 def test_seed_state() -> None:
     for seed in [0, 1, 42, 2**63 + 5, MASK]:
-        assert rng.seed_state(seed) == splitmix64(seed & MASK)[1]
+        assert rng.unsigned(rng.seed_state(seed)) == splitmix64(seed & MASK)[1]

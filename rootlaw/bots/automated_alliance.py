@@ -330,7 +330,7 @@ class Reveal(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         fs = st_of(g, s)
         fs.revolted = False
         fs.order = g.draw_card()
@@ -345,7 +345,7 @@ class Revolt(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         suit = order_suit(g, s)
         if suit is None or suit == "bird":
             return
@@ -363,7 +363,7 @@ class PublicPity(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         if st_of(g, s).revolted:
             return
         times = 2 if sympathy_on_map(g, s) <= PITY_TWICE_UP_TO else 1
@@ -389,7 +389,7 @@ class SurpriseRevolt(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         if order_suit(g, s) != "bird":
             return
         c = revolt_target(g, s, BASES)
@@ -426,7 +426,7 @@ class Recruit(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         for c in sorted(set(base_clearings(g, s))):
             if g.may_place(s, c):
                 g.place_warriors(s, c, 1)

@@ -267,7 +267,7 @@ class Setup(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         fs = st_of(g, s)
         c = starting_clearing(g, s)
         if c is not None:
@@ -317,7 +317,7 @@ class Birdsong(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         fs = st_of(g, s)
         fs.turmoil = False
         fs.extra = 0
@@ -339,7 +339,7 @@ class Daylight(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         if st_of(g, s).turmoil:
             return
         cols = range(len(COLUMNS))
@@ -557,7 +557,7 @@ class Relentless(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         if st_of(g, s).turmoil:
             return
         found = relentless_targets(g, s)
@@ -580,7 +580,7 @@ class Build(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         if st_of(g, s).turmoil:
             return
         spots: list[int] = []
@@ -603,7 +603,7 @@ class Swoop(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         if st_of(g, s).turmoil:
             return
         spots = [c for c in by_priority(g.clearings())
@@ -621,7 +621,7 @@ class Evening(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         roosts = g.count_building(s, "roost")
         if roosts:
             g.score(s, ROOST_VP[roosts - 1], "roosts")

@@ -325,7 +325,7 @@ class Setup(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         corners = [c for c in g.board.corners if g.may_place(s, c)]
         corners = advanced.bot_start_clearings(g, s, corners)  # Appendix A (rulings.md)
         keep = corners[g.random_index("keep_corner", len(corners))]
@@ -351,7 +351,7 @@ class Reveal(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         fs = st_of(g, s)
         fs.built = False
         fs.passes = 0
@@ -368,7 +368,7 @@ class Daylight(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         suit = order_suit(g, s)
         if suit is None:  # no card left to draw (2.1): nothing is ordered
             return
@@ -412,7 +412,7 @@ class Recruit(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         suit = order_suit(g, s)
         assert suit is not None
         for c, n in recruit_plan(g, s, suit):
@@ -426,7 +426,7 @@ class Build(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         suit = order_suit(g, s)
         assert suit is not None
         kind = build_kind(g, s, suit)
@@ -472,7 +472,7 @@ class Blitz(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         found = blitz_move(g, s)
         if found is None:
             return
@@ -489,7 +489,7 @@ class Expand(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         fs = st_of(g, s)
         if fs.built or buildings_on_map(g, s) > EXPAND_MAX_BUILDINGS or not fs.order:
             return
@@ -514,7 +514,7 @@ class Score(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         suit = order_suit(g, s)
         if suit is not None:
             g.score(s, evening_score(g, s, suit), "buildings_track")
@@ -527,7 +527,7 @@ class Nightmare(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         g.score(s, DIFFICULTY[difficulty(g, s)].get("evening_vp", 0), "nightmare")
 
 

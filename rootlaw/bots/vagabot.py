@@ -470,7 +470,7 @@ class Setup(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         # 7.3.1 Choose character: the setup's choice (new_game's bot_setup), else random
         chosen = g.setup.get("bot_setup", {}).get(g.factions[s], {}).get("character")
@@ -520,7 +520,7 @@ class Slip(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         if undamaged(v) <= SLIP_AT:
             slip_to_forest(g, s)
@@ -557,7 +557,7 @@ class Explore(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         ruins = [c for c in g.clearings() if g.ruin_items[c]]
         c = go_to_first(g, s, nearest(g, s, ruins))
@@ -635,7 +635,7 @@ class Aid(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         t = aid_target(g, s)
         if t is None or not v.ready:
@@ -698,7 +698,7 @@ class BattleAction(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         if has_trait(g, s, "adventurer") and "vagabot_battle" in g.once:
             return
@@ -838,7 +838,7 @@ class Special(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         if v.ready < COST["special"]:
             return
@@ -858,7 +858,7 @@ class Evening(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         v = vb(g, s)
         n = REFRESH_DAMAGED if damaged(v) else REFRESH_CLEAN
         refresh(v, n + DIFFICULTY[difficulty(g, s)]["refresh"])

@@ -290,7 +290,7 @@ class EmigreMove(Handler):
     prompt = "Eyrie Emigre: take a move (then battle in the destination)"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         out = move_options(g, s) + g.fdefs[s].pawn_move_options(g, s)
         return out or [("emigre_discard",)]
 
@@ -393,7 +393,7 @@ class League(Handler):
     prompt = "League of Adventurous Mice: take a move or initiate a battle"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         return move_options(g, s) + battle_options(g, s)
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
@@ -442,7 +442,7 @@ class DrawCards(Handler):
     prompt = "Informants: draw, or take an ambush card from the discard pile?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         out: list[Option] = [("draw", st[2])]
         if ("informants" in g.played[s] and g.phase == "evening" and g.turn_seat == s
                 and g.fdefs[s].has_hand):

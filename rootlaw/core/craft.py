@@ -157,12 +157,12 @@ class Craft(Handler):
     prompt = "Craft a card, or go on"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         extras = daylight_extras(g, s) if g.phase == "daylight" else []
         return craft_options(g, s) + extras + [("done",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        s = st[1]
+        s: int = st[1]
         if o[0] == "done":
             return
         g.push(st)

@@ -27,13 +27,16 @@ replaced by a sorted arrangement of the unseen values (``_base``), and deals fro
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rootlaw.core import rng as _rng
 from rootlaw.core.errors import RootlawError
 from rootlaw.core.game import Game
 from rootlaw.core.options import Option
 from rootlaw.core.steps import STEPS
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 CARDS: Final = "cards"  # the pool of the shared deck's cards (hands, deck, face-down cards)
 QUESTS: Final = "quests"
@@ -52,7 +55,7 @@ class Sampler:
     faction: str
     tries: int  # samples drawn so far, rejected ones included
     _base: Game
-    _state: int
+    _state: i64  # the samples' own random state (core/rng.py)
     _pools: dict[str, list[str]]  # pool -> unseen values (sorted), pinned cards excluded
     _hand_sizes: list[int]  # per seat: cards to deal into the hand, -1 if not resampled
     _pinned: list[list[str]]  # per seat: cards the seat saw in that hand, dealt back first

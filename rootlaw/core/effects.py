@@ -273,7 +273,7 @@ class Cobbler(Handler):
     prompt = "Cobbler: take a move?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         return move_options(g, s) + g.fdefs[s].pawn_move_options(g, s) + [("skip",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:

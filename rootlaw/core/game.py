@@ -38,6 +38,8 @@ from rootlaw.core.options import Decision, Option, distinct
 from rootlaw.core.steps import STEPS, Handler, Step
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64
+
     from rootlaw.core.advanced import Advanced
     from rootlaw.core.battle import Battle
     from rootlaw.core.landmarks import Landmarks
@@ -132,7 +134,7 @@ class Game:
     craft_used: list[int]
     once: frozenset[str]
     battle: Battle | None
-    rng: int
+    rng: i64  # the random state (core/rng.py); saved unsigned
     forced: list[list[Any]]
     stack: list[Step]
     _log: LogCell
@@ -1564,7 +1566,7 @@ class Game:
             "craft_used": self.craft_used,
             "once": sorted(self.once),
             "battle": self.battle.to_json() if self.battle is not None else None,
-            "rng": str(self.rng),
+            "rng": str(_rng.unsigned(self.rng)),
             "forced": self.forced,
             "stack": list(self.stack),  # tuples: json writes them as arrays
             "log": self.log,
@@ -1669,7 +1671,7 @@ class Game:
         g.craft_used = [int(x) for x in d["craft_used"]]
         g.once = frozenset(d["once"])
         g.battle = Battle.from_json(d["battle"]) if d["battle"] is not None else None
-        g.rng = int(d["rng"])
+        g.rng = _rng.signed(int(d["rng"]))
         g.forced = [list(x) for x in d["forced"]]
         g.stack = [_tupled(st) for st in d["stack"]]
         for st in g.stack:

@@ -60,7 +60,7 @@ class Turn(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         g.turn_seat = s
         g.turn_no += 1
         g.craft_used = [0, 0, 0]
@@ -190,7 +190,7 @@ class DaylightStart(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         g.phase = "daylight"
         lent_warriors_changed(g)
         if listed(g.played[s], "command_warren") and DAYLIGHT_SKIPPED not in g.once:
@@ -202,7 +202,7 @@ class EveningStart(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         g.phase = "evening"
         if listed(g.played[s], "cobbler"):
             g.push(("cobbler", s))

@@ -522,7 +522,7 @@ class Daylight(Handler):
     prompt = "Alliance Daylight: craft, mobilize, train, or end Daylight"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         out = craft_options(g, s) + daylight_extras(g, s)
         for cid in distinct(g.hands[s]):
             out.append(("mobilize", cid))
@@ -532,7 +532,7 @@ class Daylight(Handler):
         return out
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        s = st[1]
+        s: int = st[1]
         verb: str = o[0]
         if verb == "done":
             return
@@ -656,7 +656,7 @@ class Draw(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         draw_cards(g, s, 1 + len(bases_on_map(g, s)))
 
 
@@ -719,7 +719,7 @@ class DiscardSupporters(Handler):
     prompt = "No bases on the map: discard down to five supporters"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         sup = st_of(g, s).supporters
         if bases_on_map(g, s) or len(sup) <= CAPACITY:
             return [("done",)]

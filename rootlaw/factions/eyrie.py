@@ -154,7 +154,7 @@ class Corner(Handler):
     prompt = "Choose your starting corner"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         taken = {g.fdefs[o].starting_corner(g, o) for o in g.others(s)} - {None}
         free = [c for c in g.board.corners if c not in taken and g.may_place(s, c)]
         facing = [c for c in free if g.board.opposite[c] in taken]
@@ -268,7 +268,7 @@ class NewRoost(Handler):
     prompt = "Choose the clearing of your new roost"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         if g.count_building(s, "roost"):
             return [("done",)]
         spots = [c for c in g.clearings() if g.open_slots(c) > 0 and g.may_place(s, c)]
@@ -290,7 +290,7 @@ class DecreeStart(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         g.push(("eyrie.decree", s, 0, _column_suits(g, s, 0)))
 
 
@@ -406,7 +406,7 @@ class Turmoil(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         es = st_of(g, s)
         g.note("turmoil", g.factions[s])
         birds = sum(1 for col in es.decree for c in col if card_suit(g, c) == "bird")
@@ -447,7 +447,7 @@ class Evening(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         roosts = g.count_building(s, "roost")
         if roosts:
             g.score(s, ROOST_VP[roosts - 1], "roosts")

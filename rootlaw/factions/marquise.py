@@ -298,7 +298,7 @@ class PlaceWood(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        s = st[1]
+        s: int = st[1]
         if o[1] == 0:
             for c in placeable(g, s, "sawmill"):
                 g.place_token(s, "wood", c)
@@ -598,7 +598,7 @@ class Recruit(Handler):
     prompt = "Warriors are short: choose a recruiter to receive a warrior"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         todo = placeable(g, s, "recruiter")
         for c in st[2]:
             todo.remove(c)
@@ -612,7 +612,7 @@ class Recruit(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":
             return
-        s = st[1]
+        s: int = st[1]
         if o[1] == 0:
             todo = placeable(g, s, "recruiter")
             for c in st[2]:
@@ -684,7 +684,7 @@ class Evening(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         recruiters = g.count_building(s, "recruiter")
         n = 1
         for at in DRAW_BONUS_AT:

@@ -625,7 +625,7 @@ class Slip(Handler):
     prompt = "Slip to an adjacent clearing or forest?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         here = where(g, s)
         # 9.4.2: ignoring effects that prevent movement out of a clearing (13.7.2 Snare)
         dests = [p for p in move_places(g, s, here) if p >= FOREST or g.may_move(s, 0, p)]
@@ -843,7 +843,7 @@ class Actions(Handler):
     prompt = "Vagabond Daylight: choose an action"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s = st[1]
+        s: int = st[1]
         vs = vs_of(g, s)
         boots = count(vs, "boots", READY)
         out: list[Option] = []
@@ -869,7 +869,7 @@ class Actions(Handler):
         return out
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        s = st[1]
+        s: int = st[1]
         verb: str = o[0]
         if verb == "v_end":
             return
@@ -1101,7 +1101,7 @@ class QuestReward(Handler):
         return [("quest_vp",), ("quest_draw",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        s = st[1]
+        s: int = st[1]
         if o[0] == "quest_draw":
             g.draw(s, 2)
         else:
@@ -1179,7 +1179,7 @@ class Evening(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        s = st[1]
+        s: int = st[1]
         vs = vs_of(g, s)
         if g.pawn[s] >= FOREST:
             for i, side in choices_by_side(vs, (DMG_UP, DMG_DOWN)):
