@@ -331,7 +331,7 @@ class HeuristicAgent:
                 c = g.copy()
                 c.apply(o)
                 self.complete(c, seat, self.depth)
-                totals[i] += self.evaluator.standing(c, seat)
+                totals[i] = totals[i] + self.evaluator.standing(c, seat)
         best = max(range(len(options)),
                    key=lambda i: totals[i] + 0.01 * prior(options[i]) + 1e-6 * self.rng.random())
         return options[best]

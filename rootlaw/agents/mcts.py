@@ -407,7 +407,7 @@ class MCTSAgent:
             for i, f in enumerate(g.factions):
                 outlook = OUTLOOKS.get(f)
                 if outlook is not None:
-                    values[i] += outlook(g, i)
+                    values[i] = values[i] + outlook(g, i)
         top = max(values)
         t = self.temperature
         exps = [math.exp((v - top) / t) for v in values]

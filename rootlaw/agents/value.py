@@ -61,7 +61,7 @@ def public(g: Game) -> list[tuple[str, float, float, float, float, float, float,
     for c in g.clearings():
         r = rulers[c]
         if 0 <= r < len(ruled):
-            ruled[r] += 1
+            ruled[r] = ruled[r] + 1
     return [(f, float(g.vp[o]), float(len(g.hands[o])), float(sum(g.warriors[o])),
              float(ruled[o]), float(len(g.items[o])), float(len(g.played[o])),
              bool(g.dominance[o])) for o, f in enumerate(g.factions)]
@@ -137,7 +137,7 @@ class _Net:
             for i, row in enumerate(w0):
                 z = -self.mean[i] / self.scale[i]
                 for j in range(len(row)):
-                    self.base[j] += z * row[j]
+                    self.base[j] = self.base[j] + z * row[j]
         elif kind == "linear":
             self.weights = [float(x) for x in m["weights"]]
         elif kind == "gbdt":  # flattened trees: a node < 0 is the leaf ~node
@@ -170,7 +170,7 @@ class _Net:
                 row = first_w[j]
                 z = v / self.scale[j]  # its standardised value less a zero's
                 for i in range(width):
-                    h[i] += z * row[i]
+                    h[i] = h[i] + z * row[i]
         for w, b in self.layers[1:]:
             nxt = list(b)
             for i in range(width):
@@ -178,7 +178,7 @@ class _Net:
                 if a > 0.0:  # ReLU
                     row = w[i]
                     for j in range(len(nxt)):
-                        nxt[j] += a * row[j]
+                        nxt[j] = nxt[j] + a * row[j]
             h = nxt
             width = len(h)
         return h[0]

@@ -54,7 +54,7 @@ AMBUSH_HITS: Final = 1  # 6.2.2
 # (3.3.1; default as printed; easy and challenging: docs/rootbotics_automated_alliance.md)
 ORGANIZE_AT: Final = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
 NIGHTMARE_VP: Final = 1  # nightmare: one VP at the end of Evening
-TRAITS: Final = ("informants", "popularity", "veterans", "wildfire")  # 3.3.2
+TRAITS: Final[tuple[str, ...]] = ("informants", "popularity", "veterans", "wildfire")  # 3.3.2
 # 6.5.1: the bot's own Sympathy track, by tokens already on the map (data file, sources)
 SYMPATHY_VP: Final = tuple(int(x) for x in load_json("bots/automated_alliance.json")["sympathy_vp"])
 
@@ -367,7 +367,7 @@ class PublicPity(Handler):
         if st_of(g, s).revolted:
             return
         times = 2 if sympathy_on_map(g, s) <= PITY_TWICE_UP_TO else 1
-        g.push(*[("automated_alliance.spread", s, 1)] * times)
+        g.push_all([("automated_alliance.spread", s, 1)] * times)
 
 
 class Spread(Handler):

@@ -25,7 +25,8 @@ DIFFICULTIES: Final = ("easy", "default", "challenging", "nightmare")  # 3.3.1
 # (2.2 lists the factions up to the Corvids by setup priority; the Marauder factions
 # follow by theirs, 14 and 15; then the Crusader expansion's in its text's order, BK,
 # HOL, SOM, VW: the order they set up in, rulings.md)
-FACTION_PRIORITY: Final = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards",
+FACTION_PRIORITY: Final[tuple[str, ...]] = (
+    "marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizards",
                            "riverfolk", "duchy", "corvids", "hundreds", "keepers",
                            "borough_kings", "host_of_light", "spinners", "wyrm")
 BOT_VP_PER_ITEM: Final = 1  # 1.1.2
@@ -155,7 +156,7 @@ def craft_order(g: Game, s: int, card: str) -> None:
         if forge:
             take_forge_item(g, s, item)
         else:
-            g.supply[item] -= 1
+            g.supply[item] = g.supply[item] - 1
         g.fdefs[s].gain_crafted_item(g, s, item)
         g.note("craft", g.factions[s], card)
         g.score(s, BOT_VP_PER_ITEM, "craft")

@@ -325,7 +325,7 @@ def go_to_first(g: Game, s: int, ranked: Iterable[int]) -> int | None:
             g.pawn[s] = c
             g.pieces_changed()
             if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
-                g.push(*hirelings_after_move(g, s, s, before, c, 0))
+                g.push_all(list(hirelings_after_move(g, s, s, before, c, 0)))
             g.note("vagabot", "move", c, d)
             if ferried:  # the Ferry went along (C.2.5); a bot draws nothing (2.8.1)
                 take_ferry(g, s, src, ferried)
@@ -536,7 +536,7 @@ class Daylight(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        g.push(*daylight_steps(g, st[1]))
+        g.push_all(list(daylight_steps(g, st[1])))
 
 
 def daylight_steps(g: Game, s: int) -> list[Step]:

@@ -61,7 +61,7 @@ def register_battle_cards(cards: BattleCards) -> None:
     BATTLE_CARDS.append(cards)
 
 
-_FIELDS: Final = (  # the state of a battle, saved field by field
+_FIELDS: Final[tuple[str, ...]] = (  # the state of a battle, saved field by field
     "att", "dfd", "c", "ambush", "a_rolled", "d_rolled", "a_extra", "d_extra",
     "a_ignore", "d_ignore", "used", "warriors_lost", "pieces_lost", "removed_any",
     "ally", "max_bonus", "hits_by_ally", "hits_by_items", "ally_lost", "instigator", "lent",
@@ -207,17 +207,18 @@ def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
     allied faction whose warriors an attacking Vagabond treats as his own (9.2.9.IIc)."""
     b = g.battle = Battle(att, dfd, c)
     b.ally = ally
-    for side, s, foe in ((0, att, dfd), (1, dfd, att)):
+    for side in range(2):  # attacker, defender (a loop over ints: compiled, no tuples)
+        s, foe = (att, dfd) if side == 0 else (dfd, att)
         lender = g.lender_to(s)
         if lender >= 0 and lender != foe:  # 11.2.7.III: not against the Riverfolk
             b.lent[side] = lender
     if g.hire is not None and (g.is_hireling(att) or g.is_hireling(dfd)):
         b.acting = [g.player_of(att), g.player_of(dfd)]
         if g.is_hireling(dfd):  # E.3.5: a hireling plays no ambush card
-            g.push(*g.odef(att).battle_started(g, att, b),
-                   *hireling_toll(g, dfd, att, c), ("battle.before_roll", att))
+            g.push_all([*g.odef(att).battle_started(g, att, b),
+                        *hireling_toll(g, dfd, att, c), ("battle.before_roll", att)])
             return
-    g.push(*g.odef(att).battle_started(g, att, b), ("battle.ambush", dfd))
+    g.push_all([*g.odef(att).battle_started(g, att, b), ("battle.ambush", dfd)])
 
 
 def hireling_toll(g: Game, h: int, att: int, c: int) -> Sequence[Step]:
@@ -361,7 +362,8 @@ class BeforeRoll(Handler):
             steps.extend(fd.battle_before_roll(g, o, b))
         if g.hire is not None and g.hire.controller_battles:  # Rabbit Scouts
             steps.extend(controller_before_roll(g, b))
-        g.push(*steps, ("battle.roll", b.att))
+        steps.append(("battle.roll", b.att))
+        g.push_all(steps)
 
 
 class Roll(Handler):
@@ -561,8 +563,8 @@ class Hits(Handler):
         what: str = o[2]
         if what == "warrior" and who != taker:  # a mercenary, one hit at a time
             remove_warriors(g, who, c, 1, in_battle=True)
-            b.lent_lost[side] += 1
-            b.taken[side] += 1
+            b.lent_lost[side] = b.lent_lost[side] + 1
+            b.taken[side] = b.taken[side] + 1
             left -= 1
         elif what == "warrior" or what == LENT:
             # all warrior hits at once, unless mercenaries split them (11.2.7.III.a) or
@@ -571,8 +573,8 @@ class Hits(Handler):
             n = 1 if b.lent[side] >= 0 or mixed else min(left, g.warriors[taker][c])
             remove_warriors(g, taker, c, n, in_battle=True,
                             lent=(1 if what == LENT else 0) if mixed else -1)
-            b.warriors_lost[side] += n
-            b.taken[side] += n
+            b.warriors_lost[side] = b.warriors_lost[side] + n
+            b.taken[side] = b.taken[side] + n
             left -= n
         else:
             g.take_piece(c, (taker, what))
@@ -667,12 +669,13 @@ class End(Handler):
     def run(self, g: Game, st: Step) -> None:
         b = g.current_battle()
         g.battle = None
-        for side, s in ((0, b.att), (1, b.dfd)):
+        for side in range(2):  # attacker, defender
+            s = b.att if side == 0 else b.dfd
             if b.removed_any[side] and b.instigator < 0:
                 g.score(s, g.odef(s).battle_removal_bonus(g, s), "battle_bonus")
         settle(g, b)
-        for s in (b.att, b.dfd):
-            g.odef(s).battle_ended(g, s, b)
+        g.odef(b.att).battle_ended(g, b.att, b)
+        g.odef(b.dfd).battle_ended(g, b.dfd, b)
 
 
 register_steps(

@@ -46,7 +46,7 @@ COFFIN_VP_PER: Final = 5  # Coffin Makers: one VP per five warriors
 PARTISANS: Final = {"fox_partisans": "fox", "rabbit_partisans": "rabbit",
                     "mouse_partisans": "mouse"}
 BIRDSONG_CARDS: Final = frozenset({"false_orders", "swap_meet"})
-AMBUSHES: Final = ("ambush_bird", "ambush_fox", "ambush_rabbit", "ambush_mouse")
+AMBUSHES: Final[tuple[str, ...]] = ("ambush_bird", "ambush_fox", "ambush_rabbit", "ambush_mouse")
 DAYLIGHT_VERBS: Final = frozenset({"propaganda", "league"})
 
 text_form("saboteurs", "Saboteurs: discard {2} from {1}'s play area")

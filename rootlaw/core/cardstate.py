@@ -29,7 +29,7 @@ class CardState:
     def add_coffins(self, s: int, n: int) -> CardState:
         """n more of seat s's warriors on Coffin Makers."""
         lst = list(self.coffins)
-        lst[s] += n
+        lst[s] = lst[s] + n
         return CardState(tuple(lst), self.coffin_seat, self.exhausted)
 
     def with_exhausted(self, s: int, items: tuple[str, ...]) -> CardState:

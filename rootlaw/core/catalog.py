@@ -11,8 +11,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-SUITS: Final = ("fox", "rabbit", "mouse")  # clearing suits (2.2.2)
-CARD_SUITS: Final = ("bird", "fox", "rabbit", "mouse")  # card suits (2.1)
+SUITS: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse")  # clearing suits (2.2.2)
+CARD_SUITS: Final[tuple[str, ...]] = ("bird", "fox", "rabbit", "mouse")  # card suits (2.1)
 
 
 def load_json(name: str) -> Any:

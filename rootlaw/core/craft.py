@@ -106,7 +106,7 @@ def _pay(g: Game, s: int, suits: list[str]) -> None:
     for suit in suits:
         i = SUITS.index(suit)
         if have[i] > 0:
-            have[i] -= 1
+            have[i] = have[i] - 1
             suited.append(suit)
         else:
             wild += 1
@@ -132,7 +132,7 @@ def craft(g: Game, s: int, cid: str, anys: tuple[str, ...], forge: bool = False)
         if forge:
             take_forge_item(g, s, card.item)
         else:
-            g.supply[card.item] -= 1
+            g.supply[card.item] = g.supply[card.item] - 1
         fd.gain_crafted_item(g, s, card.item)
         if g.hire is None or not hireling_takes_crafted(g, s, cid):
             g.discard_card(cid)  # (the Mole Artisans may keep it revealed, Appendix E)

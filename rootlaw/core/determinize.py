@@ -123,7 +123,7 @@ class Sampler:
                 pin: list[str] = []
                 for cid in seen:
                     if len(pin) < self._hand_sizes[t] and left.get(cid, 0) > 0:
-                        left[cid] -= 1
+                        left[cid] = left[cid] - 1
                         pin.append(cid)
                 self._pinned[t] = pin
             free: list[str] = []

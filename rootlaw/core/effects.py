@@ -27,6 +27,7 @@ text_form("draw_with", "{1} draws a card too")
 text_form("go_on", "go on")
 
 DOMINANCE_MIN_VP: Final = 10  # 3.3.1
+DOMINANCE_CLEARINGS: Final = 3  # 3.3.1.I: rule three clearings of the suit
 # cards used "in Birdsong" (offered at its start and end, rulings.md), E&P's included
 BIRDSONG_CARDS: Final = frozenset({"royal_claim", "stand_and_deliver"}) | cards_ep.BIRDSONG_CARDS
 
@@ -40,8 +41,17 @@ def dominance_achieved(g: Game, s: int) -> bool:
     suit = g.suit_of(card)
     if suit == "bird":
         opp = g.board.opposite
-        return any(g.rules(s, c) and g.rules(s, opp[c]) for c in g.board.corners)
-    return sum(1 for c in g.clearings() if g.suit_match(c, suit) and g.rules(s, c)) >= 3
+        for c in g.board.corners:
+            if g.rules(s, c) and g.rules(s, opp[c]):
+                return True
+        return False
+    n = 0
+    for c in g.clearings():
+        if g.suit_match(c, suit) and g.rules(s, c):
+            n += 1
+            if n == DOMINANCE_CLEARINGS:
+                return True
+    return False
 
 
 def dominance_options(g: Game, s: int) -> list[Option]:
@@ -310,7 +320,7 @@ def _take_enemy_pieces(g: Game, s: int, c: int, warriors: list[tuple[int, int, i
         if g.hire is not None and removal_shielded(g, s, o, c):
             continue  # the Stoic Protector's clearing
         if g.pawn[o] == c:  # 9.2.2.I Full Removal
-            g.push(*g.odef(o).on_full_removal(g, o, c, s))
+            g.push_all(list(g.odef(o).on_full_removal(g, o, c, s)))
         # G.1.9: not warriors s treats as its own (11.2.7.III Mercenaries)
         n = remove_warriors(g, o, c, g.enemy_warriors(s, o, c))
         if n:

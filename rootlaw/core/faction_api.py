@@ -163,8 +163,10 @@ class FactionDef:
         """Activate crafting pieces of these suits (4.1.1)."""
         from rootlaw.core.catalog import SUITS
 
+        used = g.craft_used
         for suit in suits:
-            g.craft_used[SUITS.index(suit)] += 1
+            i = SUITS.index(suit)
+            used[i] = used[i] + 1
 
     def free_wild_pieces(self, g: Game, s: int) -> int:
         """Crafting pieces of any suit not yet activated this turn: those in the Lost
@@ -179,7 +181,7 @@ class FactionDef:
         used = g.craft_used
         if len(used) < 4:
             used.append(0)
-        used[3] += n
+        used[3] = used[3] + n
 
     def gain_crafted_item(self, g: Game, s: int, item: str) -> None:
         """4.1.2: a crafted item goes to the Crafted Items box."""

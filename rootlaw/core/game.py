@@ -53,7 +53,7 @@ FOREST: Final = 100  # pawn locations FOREST + i are the map's forests (2.4)
 EVENING_DRAWN: Final = "evening_drawn"
 
 Piece = tuple[int, str]  # (owner seat, kind)
-_CLEARING_SUITS: Final = ("fox", "rabbit", "mouse")  # 2.2.2 (catalog.SUITS)
+_CLEARING_SUITS: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse")  # 2.2.2 (catalog.SUITS)
 _ONE_SUIT: Final[dict[str, tuple[str, ...]]] = {x: (x,) for x in _CLEARING_SUITS}
 LogCell = tuple[Any, Any] | None  # persistent list: (entry, previous cell)
 
@@ -690,7 +690,7 @@ class Game:
                 taken.append(m)
         if taken:
             hire.track = tuple(m for m in hire.track if m not in taken)
-            hire.pending[s] += len(taken)
+            hire.pending[s] = hire.pending[s] + len(taken)
             self._log = (("hiring_marker", self.factions[s], taken), self._log)
 
     def check_victory(self) -> None:
@@ -1373,7 +1373,7 @@ class Game:
         """Place up to n warriors from supply (1.5.4: as many as possible)."""
         n = min(n, self.warrior_supply(s))
         if n > 0:
-            self.warriors[s][c] += n
+            self.warriors[s][c] = self.warriors[s][c] + n
             self.pieces_changed(c)
             fd = self.odef(s)  # a seat's faction or a hireling (Appendix E)
             if fd.draws_warriors:  # BK.2.3 The Bag: drawn once the place is declared

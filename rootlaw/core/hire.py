@@ -222,7 +222,7 @@ class SetUp(Handler):
             g.push(("hire.setup", order[len(done) % len(order)], done))
         h = hireling_by_card(g, card)
         g.note("hireling_set_up", g.factions[s], card)
-        g.push(*def_of(g, h).hire_setup(g, h, s))
+        g.push_all(list(def_of(g, h).hire_setup(g, h, s)))
 
 
 def hireling_steps(g: Game) -> list[Step]:
@@ -254,7 +254,7 @@ def gain(g: Game, s: int, k: int) -> None:
     roll_for_control(g, s, k)
     hd = hire.defs[k]
     if hd.has_when_hired:
-        g.push(*hd.when_hired(g, owner(g, k), s))
+        g.push_all(list(hd.when_hired(g, owner(g, k), s)))
 
 
 class EndOfTurn(Handler):
@@ -275,13 +275,13 @@ class EndOfTurn(Handler):
         steps: list[Step] = []
         for k in hire.controlled_by(s):
             if hire.control[k] > 0:
-                hire.control[k] -= 1
+                hire.control[k] = hire.control[k] - 1
             if hire.control[k] == 0:
                 steps.append(("hire.give", s, hire.ids[k]))
         for _ in range(hire.pending[s]):
             steps.append(("hire.take", s))
         if steps:
-            g.push(*steps)
+            g.push_all(list(steps))
 
 
 class Give(Handler):
@@ -307,8 +307,8 @@ class Give(Handler):
         k = hire.index(o[1])
         t = g.seat_of(o[2])
         if hire.held[s] > 0:
-            hire.held[s] -= 1
-            hire.held[t] += 1
+            hire.held[s] = hire.held[s] - 1
+            hire.held[t] = hire.held[t] + 1
         hire.controller[k] = SUPPLY
         g.note("hireling_given", g.factions[s], o[1], g.factions[t])
         gain(g, t, k)
@@ -336,8 +336,8 @@ class Take(Handler):
         s: int = st[1]
         hire = hire_of(g)
         if hire.pending[s] > 0:
-            hire.pending[s] -= 1
-            hire.held[s] += 1
+            hire.pending[s] = hire.pending[s] - 1
+            hire.held[s] = hire.held[s] + 1
         if o[0] == "done":
             g.note("hiring_marker_flipped", g.factions[s])
             return
@@ -377,7 +377,7 @@ class BirdsongOrder(Handler):
             g.push(("hire.birdsong", s, rest))
         h = hireling_by_card(g, card)
         if controller(g, h) == s:  # still its own (an earlier action cannot pass it on)
-            g.push(*def_of(g, h).birdsong(g, h, s))
+            g.push_all(list(def_of(g, h).birdsong(g, h, s)))
 
 
 def daylight_options(g: Game, s: int) -> list[Option]:
@@ -417,7 +417,7 @@ def apply_daylight(g: Game, s: int, o: Option) -> None:
         h = hireling_by_card(g, card)
         g.once = g.once | {daylight_key(card, def_of(g, h).daylight_once(action))}
         g.note("hireling_action", g.factions[s], card, action)
-        g.push(*def_of(g, h).daylight(g, h, s, action))
+        g.push_all(list(def_of(g, h).daylight(g, h, s, action)))
         return
     for k in range(len(hire.ids)):
         if hire.controller[k] == s and o in hire.defs[k].extra_daylight_options(g, n + k, s):

@@ -344,7 +344,7 @@ class Deal(Handler):
         g.landmarks = Landmarks(cards=dealt, tower=tower)
         g.note("landmarks", list(dealt))  # face up (A.5.2)
         order = reverse_order(g, adv_of(g).first)
-        g.push(*[("landmarks.place", order[i % len(order)]) for i in range(len(dealt))])
+        g.push_all([("landmarks.place", order[i % len(order)]) for i in range(len(dealt))])
 
 
 class Place(Handler):
@@ -397,7 +397,7 @@ def set_up(g: Game, lid: str, c: int, in_setup: bool = False) -> None:
         taken: list[str] = []
         for item in FORGE_ITEMS.get(g.suits[c], ()):
             if g.supply.get(item, 0) > 0:
-                g.supply[item] -= 1
+                g.supply[item] = g.supply[item] - 1
                 taken.append(item)
         lm.forge_items = tuple(taken)
     elif lid == MARKET:  # three cards from the deck, unseen (before A.7 deals)

@@ -43,7 +43,8 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
     out: list[tuple[int, int]] = []
     guard = g.fdefs[s].protects_warriors and g.turn_seat != s  # 14.2.2
     burrow = g.board.burrow if g.shares else -1  # lent warriors never go in (12.2.2)
-    for a in (origins if origins is not None else g.all_clearings()):  # the Burrow too
+    # a tuple to walk natively (the Burrow too, when no origins are given)
+    for a in (tuple(origins) if origins is not None else g.all_clearings()):
         if not w[a] or guard and not g.movable_warriors(s, a):
             continue
         rules_a = free or ruler[a] == s or river_side is not None and bool(river_side[a])
@@ -142,8 +143,8 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None,
     all intents (BK.2.4, ``Game.borrowed``), when the mover chose; by default as many as
     can go (rulings.md), none into the Burrow (12.2.2)."""
     k = g.borrowed(s, a) if g.shares else 0
-    g.warriors[s][a] -= n
-    g.warriors[s][b] += n
+    g.warriors[s][a] = g.warriors[s][a] - n
+    g.warriors[s][b] = g.warriors[s][b] + n
     g.pieces_changed(a, b)
     if k:
         own = g.warriors[s][a] + n - k
@@ -159,7 +160,7 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None,
     if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
         steps.extend(hirelings_after_move(g, s, who, a, b, n))
     if steps:
-        g.push(*steps)
+        g.push_all(steps)
 
 
 class MoveCount(Handler):
@@ -234,7 +235,7 @@ def remove_warriors(g: Game, s: int, c: int, n: int, in_battle: bool = False,
         sh = g.sharer() if g.shares else -1
         k = g.borrowed(s, c) if sh >= 0 else 0
         m = min(n, k) if lent < 0 else min(n, k, lent)
-        g.warriors[s][c] -= n
+        g.warriors[s][c] = g.warriors[s][c] - n
         g.pieces_changed(c)
         cards = g.cards
         coffins = cards.coffin_seat >= 0
@@ -331,14 +332,16 @@ def resolve_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
     for s, c, n in warriors:
         if n > 0:
             steps.extend(g.odef(s).on_warriors_removed(g, s, c, n, by, s == defender))
-            lost.setdefault((s, c), [0, 0])[0] += n
+            cell = lost.setdefault((s, c), [0, 0])
+            cell[0] = cell[0] + n
     if warriors and g.hire is not None and g.hire.watches_removals:  # Feline Physicians
         steps.extend(hirelings_after_removal(g, by, warriors))
     if pieces:
         by_owner: dict[int, list[tuple[int, str]]] = {}
         for s, c, kind in pieces:
             steps.extend(g.odef(s).on_piece_removed(g, s, c, kind, by))
-            lost.setdefault((s, c), [0, 0])[1] += 1
+            cell = lost.setdefault((s, c), [0, 0])
+            cell[1] = cell[1] + 1
             by_owner.setdefault(s, []).append((c, kind))
         for s, lst in by_owner.items():  # one event per owner (12.2.3)
             steps.extend(g.odef(s).on_pieces_removed(g, s, lst, by))
@@ -350,7 +353,7 @@ def resolve_removals(g: Game, by: int, warriors: list[tuple[int, int, int]],
             if owner != by:
                 g.fdefs[by].on_removes(g, by, owner, c, nw, np, in_battle)
     if steps:
-        g.push(*steps)
+        g.push_all(steps)
 
 
 register_steps(MoveCount())

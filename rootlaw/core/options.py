@@ -73,7 +73,7 @@ def distinct_ints(items: list[int]) -> list[int]:
 
 
 # every deck a card id may come from (the prototype's: a variant rule set's, DESIGN.md)
-DECK_NAMES: Final = ("standard", "exiles_partisans", "prototype")
+DECK_NAMES: Final[tuple[str, ...]] = ("standard", "exiles_partisans", "prototype")
 
 
 def card_name(card_id: str) -> str:

@@ -45,7 +45,8 @@ class Setup(Handler):
         steps: list[Step] = []
         for s in order_seats:
             steps.extend(g.fdefs[s].setup_steps(g, s))
-        g.push(*steps, ("turn", start))
+        steps.append(("turn", start))
+        g.push_all(steps)
 
 
 # a turn's once-per-turn flags start empty (one shared frozenset: it is never changed,
@@ -150,7 +151,7 @@ class BirdsongStart(Handler):
         if g.hire is not None:  # E.2.3 the hirelings' start-of-Birdsong actions
             steps.extend(hire.birdsong_steps(g, s))
         if steps:
-            g.push(*steps)
+            g.push_all(steps)
 
 
 class BirdsongEnd(Handler):
@@ -160,7 +161,7 @@ class BirdsongEnd(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        g.push(*cards_ep.birdsong_end(g, st[1]))
+        g.push_all(list(cards_ep.birdsong_end(g, st[1])))
 
 
 class CardWindow(Handler):
@@ -207,7 +208,7 @@ class EveningStart(Handler):
         if listed(g.played[s], "cobbler"):
             g.push(("cobbler", s))
         if g.deckdef.ep and g.played[s]:
-            g.push(*cards_ep.evening_start(g, s))  # Charm Offensive (E&P)
+            g.push_all(list(cards_ep.evening_start(g, s)))  # Charm Offensive (E&P)
 
 
 class Draw(Handler):

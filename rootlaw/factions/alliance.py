@@ -34,8 +34,10 @@ ME: Final = Faction.ALLIANCE
 _T: Final = tracks()["woodland_alliance"]
 SYMPATHY: Final = "sympathy"
 SYMPATHY_TOKENS: Final[int] = _T["sympathy_tokens"]  # 8.2.5
-SPREAD_COST: Final = tuple(_T["sympathy_cost_supporters"])  # by sympathy tokens already on the map
-SYMPATHY_VP: Final = tuple(_T["sympathy_vp"])  # idem (8.4.2.III, 8.6.1.IV)
+# by sympathy tokens already on the map
+SPREAD_COST: Final[tuple[int, ...]] = tuple(int(x) for x in _T["sympathy_cost_supporters"])
+# idem (8.4.2.III, 8.6.1.IV)
+SYMPATHY_VP: Final[tuple[int, ...]] = tuple(int(x) for x in _T["sympathy_vp"])
 BASE_SUITS: Final[tuple[str, ...]] = tuple(_T["bases"])  # 8.3.2
 BASES: Final = {suit: f"base_{suit}" for suit in BASE_SUITS}
 SUIT_OF_BASE: Final = {kind: suit for suit, kind in BASES.items()}

@@ -308,8 +308,8 @@ class BoroughKings(FactionDef):
         if m:
             fs.mice = tuple(sorted(fs.mice + (c,) * m))
             if fs.holder >= 0:  # placed on another's turn: the mice are its (BK.2.4)
-                g.warriors[s][c] -= m
-                g.warriors[fs.holder][c] += m
+                g.warriors[s][c] = g.warriors[s][c] - m
+                g.warriors[fs.holder][c] = g.warriors[fs.holder][c] + m
                 g.pieces_changed(c)
         g.note("bag", g.factions[s], c, n - m, m)
 
@@ -364,8 +364,8 @@ def shift_mice(g: Game, fs: BoroughKingsState, src: int, dst: int) -> None:
         return
     ws, wd = g.warriors[src], g.warriors[dst]
     for c in fs.mice:
-        ws[c] -= 1
-        wd[c] += 1
+        ws[c] = ws[c] - 1
+        wd[c] = wd[c] + 1
     g.pieces_changed()
 
 
@@ -427,8 +427,8 @@ def unmarked(g: Game, fs: BoroughKingsState, s: int) -> int:
     for c in g.all_clearings():
         if own[c] > (fs.mice.count(c) if fs.holder < 0 else 0):
             if fs.holder >= 0:
-                own[c] -= 1
-                g.warriors[fs.holder][c] += 1
+                own[c] = own[c] - 1
+                g.warriors[fs.holder][c] = g.warriors[fs.holder][c] + 1
                 g.pieces_changed(c)
             return c
     raise RuntimeError("no warrior of the Borough Kings to mark as a mouse")
@@ -538,7 +538,8 @@ class StartingWarriors(Handler):
         s: int = st[1]
         for c in g.clearings():
             if g.may_place(s, c):
-                g.warriors[s][c] += 1  # rats, not drawn: the bag is not filled yet
+                # rats, not drawn: the bag is not filled yet
+                g.warriors[s][c] = g.warriors[s][c] + 1
         g.pieces_changed()
         fill_bag(g, s)
 
@@ -612,7 +613,7 @@ class Rearrange(Handler):
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]
         c: int = o[1]
-        g.warriors[s][c] += 1  # the same warriors, not placed from the bag
+        g.warriors[s][c] = g.warriors[s][c] + 1  # the same warriors, not placed from the bag
         g.pieces_changed(c)
         placed: dict[int, int] = dict(st[4])
         placed[c] = placed.get(c, 0) + 1
@@ -925,7 +926,7 @@ class Coup(Handler):
         g.score(s, -birds, "anarchy")  # BK.7.1
         r = row(fs, s)  # BK.7.2: "return" names the bag: never Coffin Makers
         for c in fs.mice:
-            g.warriors[r][c] -= 1
+            g.warriors[r][c] = g.warriors[r][c] - 1
         if fs.on_map >= 0:
             fs.on_map -= len(fs.mice)
         fs.mice = ()

@@ -35,10 +35,11 @@ from rootlaw.core.steps import Handler, Step, register_steps
 ME: Final = Faction.CORVIDS
 _T: Final = tracks()["corvid_conspiracy"]
 PLOT: Final = "plot"  # the map kind of a face-down plot token (13.2.2.I)
-TYPES: Final = ("bomb", "snare", "extortion", "raid")  # 13.7, the face-up kinds
+TYPES: Final[tuple[str, ...]] = ("bomb", "snare", "extortion", "raid")  # 13.7, the face-up kinds
 PER_TYPE: Final = 2  # 13.2.2: two of each type
 TOTAL: Final = 8
-KINDS: Final = ("plot", "bomb", "snare", "extortion", "raid")  # every map kind of a plot
+# every map kind of a plot
+KINDS: Final[tuple[str, ...]] = ("plot", "bomb", "snare", "extortion", "raid")
 POOL: Final = "plots"  # determinization pool: face-down plots on the map and in supply
 ACTIONS: Final = 3  # 13.5
 EXERTED: Final = "cv_exerted"  # g.once: 13.6.1 Exert taken this turn

@@ -33,10 +33,10 @@ _T: Final = tracks()["underground_duchy"]
 CITADEL: Final = "citadel"
 MARKET: Final = "market"
 TUNNEL: Final = "tunnel"
-KINDS: Final = (CITADEL, MARKET)  # the buildings (12.2.1: identical for crafting)
+KINDS: Final[tuple[str, ...]] = (CITADEL, MARKET)  # the buildings (12.2.1: identical for crafting)
 BUILDINGS_PER_KIND: Final = int(_T["citadels"])  # 12.3.4: 3 citadels, 3 markets
 TUNNELS: Final = int(_T["tunnels"])  # 12.2.4
-RANKS: Final = ("squire", "noble", "lord")  # 12.2.3: lord highest
+RANKS: Final[tuple[str, ...]] = ("squire", "noble", "lord")  # 12.2.3: lord highest
 CROWNS_PER_RANK: Final = 3  # 12.3.6: nine crowns, three per rank
 # 12.4: warriors recruited in Birdsong by citadels on the map (1 plus the warrior icons
 # uncovered on the Citadels track)
@@ -238,7 +238,7 @@ def sway_possible(g: Game, s: int, chosen: Sequence[str], more: int,
     for i in range(3):
         k = min(have[i], free[i])
         add += k
-        free[i] -= k
+        free[i] = free[i] - k
         over += have[i] - k
     k = min(over, wild)
     add += k
@@ -610,9 +610,9 @@ class Dig(Handler):
         c: int = o[1]
         after = (("duchy.dig_pay", s, c), ("duchy.dig_move", s, c))
         if tunnels_on_map(g, s) >= TUNNELS:  # 12.2.4: first remove a tunnel
-            g.push(("duchy.reroute", s), *after)
+            g.push_all([("duchy.reroute", s), *after])
         else:
-            g.push(*after)
+            g.push_all(list(after))
 
 
 class Reroute(Handler):

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 
 ME: Final = Faction.EYRIE
 _T: Final = tracks()["eyrie"]
-ROOST_VP: Final = tuple(_T["roost_vp_per_turn_by_roosts_on_map"])  # by roosts on the map - 1
-DRAW_BONUS_AT: Final = tuple(_T["roost_card_draw_bonus_at"])
+# by roosts on the map - 1
+ROOST_VP: Final[tuple[int, ...]] = tuple(int(x) for x in _T["roost_vp_per_turn_by_roosts_on_map"])
+DRAW_BONUS_AT: Final[tuple[int, ...]] = tuple(int(x) for x in _T["roost_card_draw_bonus_at"])
 LEADERS: Final[dict[str, tuple[str, str]]] = {k: (v[0], v[1]) for k, v in _T["leaders"].items()}
-COLUMNS: Final = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
+COLUMNS: Final[tuple[str, ...]] = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
 VIZIER: Final = "loyal_vizier"  # 7.3.4: two bird cards that never leave the Decree
 
 text_form("corner", "place your roost and six warriors in {1}")

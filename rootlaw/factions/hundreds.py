@@ -38,17 +38,21 @@ SETUP_WARRIORS: Final = 4  # 14.3.1
 COMMAND_ITEMS: Final = ("boots", "coins", "bag")
 PROWESS_ITEMS: Final = ("hammer", "tea", "sword", "crossbow")
 TRACK_SPACES: Final = 4
-VALUE: Final = (1, 2, 2, 3, 4)  # 14.2.4.II: Command or Prowess by items on the track
-MOODS: Final = ("stubborn", "relentless", "bitter", "grandiose", "jubilant", "rowdy",
+# 14.2.4.II: Command or Prowess by items on the track
+VALUE: Final[tuple[int, ...]] = (1, 2, 2, 3, 4)
+MOODS: Final[tuple[str, ...]] = (
+    "stubborn", "relentless", "bitter", "grandiose", "jubilant", "rowdy",
                 "wrathful", "lavish")  # 14.7
 MOOD_ITEM: Final[dict[str, str]] = {str(k): str(v) for k, v in _T["moods"].items()}
-OPPRESS_VP: Final = (0, 1, 1, 2, 2, 3)  # 14.6.2 by clearings (0-5); six or more: four
+# 14.6.2 by clearings (0-5); six or more: four
+OPPRESS_VP: Final[tuple[int, ...]] = (0, 1, 1, 2, 2, 3)
 OPPRESS_MAX: Final = 4
 JUBILANT_ROLLS: Final = 4  # 14.7.3
 LAVISH_WARRIORS: Final = 2  # 14.7.4
 R_ITEMS: Final = tuple(str(i) for i in load_json("items.json")["ruin_items"])  # 14.3.2
-HIT_PIECES: Final = ("warrior", "warlord")  # 4.3.4: the Hundreds choose which goes
-MOB_DIE: Final = ("fox", "rabbit", "mouse")  # the mob die: the three suits alike (rulings)
+HIT_PIECES: Final[tuple[str, ...]] = ("warrior", "warlord")  # 4.3.4: the Hundreds choose which goes
+# the mob die: the three suits alike (rulings)
+MOB_DIE: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse")
 
 text_form("lh_corner", "start in corner {1}")
 text_form("raze", "Raze in {1}")
@@ -321,12 +325,13 @@ class Hundreds(FactionDef):
         side = 0 if s == b.att else 1
         if choice[1] == "warlord":  # off the map, never onto Coffin Makers (14.2.2)
             st_of(g, s).warlord = 0
-            g.warriors[s][c] -= 1
+            g.warriors[s][c] = g.warriors[s][c] - 1
             g.pieces_changed(c)
         else:
             remove_warriors(g, s, c, 1, in_battle=True)
-        b.warriors_lost[side] += 1  # its triggers with the battle's others (1.1.3)
-        b.taken[side] += 1
+        # its triggers with the battle's others (1.1.3)
+        b.warriors_lost[side] = b.warriors_lost[side] + 1
+        b.taken[side] = b.taken[side] + 1
         return None
 
     def ignores_first_hit(self, g: Game, s: int, b: Battle) -> bool:
@@ -645,7 +650,7 @@ class Anoint(Handler):
         if replace:  # G.1.21 replace: remove the warrior (Coffin Makers takes it), then place
             remove_warriors(g, s, c, 1)
         fs.warlord = c
-        g.warriors[s][c] += 1  # the warlord itself, never a plain warrior
+        g.warriors[s][c] = g.warriors[s][c] + 1  # the warlord itself, never a plain warrior
         g.pieces_changed(c)
         g.note("anoint", g.factions[s], c)
         if replace:

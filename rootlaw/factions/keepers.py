@@ -37,16 +37,18 @@ from rootlaw.core.steps import Handler, Step, register_steps
 ME: Final = Faction.KEEPERS
 _T: Final = tracks()["keepers_in_iron"]
 # 15.2.1: figures (the data's "idol"), tablets, jewelry; four of each, valued 1, 2, 3, 3
-TYPES: Final = ("figure", "tablet", "jewelry")
+TYPES: Final[tuple[str, ...]] = ("figure", "tablet", "jewelry")
 PER_TYPE: Final = int(_T["relics_per_type"])
 VALUES: Final = tuple(int(v) for v in _T["relic_values_per_type"])
 COLUMNS: Final = PER_TYPE  # Relics spaces: one column per relic of each type (15.5.2.IIIb)
 SET_VP: Final = int(_T["set_completion_vp"])  # 15.5.2.IIIb a filled Relics column
 # 15.2.2: three waystations, each two-sided (front, back)
-WAYSTATIONS: Final = (("tablet", "jewelry"), ("jewelry", "figure"), ("figure", "tablet"))
+WAYSTATIONS: Final[tuple[tuple[str, str], ...]] = (
+    ("tablet", "jewelry"), ("jewelry", "figure"), ("figure", "tablet"))
 RETAINER: Final = "faithful_retainer"  # 15.3.4, a bird card (not in the shared deck)
 RETINUE_LIMIT: Final = 10  # 15.6.2
-RETINUE_COLS: Final = ("move", "battle_then_delve", "move_or_recover")  # 15.5.2 I-III
+# 15.5.2 I-III
+RETINUE_COLS: Final[tuple[str, ...]] = ("move", "battle_then_delve", "move_or_recover")
 SETUP_WARRIORS: Final = 4  # 15.3.2
 LIVE_OFF_AT: Final = 4  # 15.6.1
 RECRUIT_WARRIORS: Final = 2  # 15.4.3
@@ -403,7 +405,7 @@ class Keepers(FactionDef):
             new = values[pool][taken[pool]]
             if TYPE_OF[new] != TYPE_OF[ident]:
                 raise ValueError("a relic value resampled across types")
-            taken[pool] += 1
+            taken[pool] = taken[pool] + 1
             ids.append(new)
         n = len(fs.values)
         fs.values = fs.values.with_ids(ids[:n])

@@ -16,11 +16,12 @@ from rootlaw.core.options import Option, distinct, distinct_ints, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 ME: Final = Faction.MARQUISE
-KINDS: Final = ("sawmill", "workshop", "recruiter")
+KINDS: Final[tuple[str, ...]] = ("sawmill", "workshop", "recruiter")
 _T: Final = tracks()["marquise"]
-COST: Final = tuple(_T["building_cost_wood"])  # by buildings of that kind already on the map
+# by buildings of that kind already on the map
+COST: Final[tuple[int, ...]] = tuple(int(x) for x in _T["building_cost_wood"])
 VP: Final = {k: tuple(_T[f"{k}_vp"]) for k in KINDS}
-DRAW_BONUS_AT: Final = tuple(_T["recruiter_card_draw_bonus_at"])
+DRAW_BONUS_AT: Final[tuple[int, ...]] = tuple(int(x) for x in _T["recruiter_card_draw_bonus_at"])
 ACTIONS: Final = 3  # 6.5
 
 text_form("keep", "place the keep in {1}")
@@ -349,7 +350,7 @@ def wood_at(g: Game, s: int) -> list[int]:
     """s's wood by clearing (from the piece index: no scan of the map)."""
     wood = [0] * len(g.tokens)
     for c in g.piece_clearings(s, "wood"):
-        wood[c] += 1
+        wood[c] = wood[c] + 1
     return wood
 
 

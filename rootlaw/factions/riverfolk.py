@@ -30,7 +30,7 @@ SUIT_OF_POST: Final = {kind: suit for suit, kind in POSTS.items()}
 SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}  # SUITS.index, looked up
 POSTS_PER_SUIT: Final = int(_T["trade_posts_per_suit"])
 POST_VP: Final = tuple(int(x) for x in _T["trade_post_vp"])  # 11.5.6.III, by space
-SERVICES: Final = ("hand_card", "riverboats", "mercenaries")  # 11.2.7 I-III
+SERVICES: Final[tuple[str, ...]] = ("hand_card", "riverboats", "mercenaries")  # 11.2.7 I-III
 PRICES: Final = tuple(range(int(_T["service_price_range"][0]),
                             int(_T["service_price_range"][1]) + 1))  # 11.3.5
 STARTING_FUNDS: Final = int(_T["starting_funds"])  # 11.3.4
@@ -39,7 +39,7 @@ SETUP_WARRIORS: Final = int(_T["setup_warriors"])  # 11.3.2
 HAND_CARD: Final = 0
 RIVERBOATS: Final = 1
 MERCENARIES: Final = 2
-BOXES: Final = ("payments", "funds", "committed")
+BOXES: Final[tuple[str, ...]] = ("payments", "funds", "committed")
 
 text_form("rf_setup", "place a warrior in {1}")
 text_form("price", "set the {1} price to {2}")
@@ -197,7 +197,7 @@ class Riverfolk(FactionDef):
 
     def pay_crafting(self, g: Game, s: int, suits: list[str]) -> None:
         super().pay_crafting(g, s, suits)
-        g.push(*[("riverfolk.fund", s, "commit") for _ in suits])
+        g.push_all([("riverfolk.fund", s, "commit") for _ in suits])
 
     def river_access_for(self, g: Game, s: int, mover: int) -> int:
         """11.2.2 Swimmers; 11.2.7.II Riverboats bought this turn."""
@@ -362,7 +362,7 @@ def pay(g: Game, s: int, buyer: int, cost: int) -> None:
     items, and for each the Riverfolk place one of their warriors there."""
     fs = st_of(g, s)
     if g.fdefs[buyer].pays_in_items:
-        g.push(*g.fdefs[buyer].pay_in_items(g, buyer, cost))
+        g.push_all(list(g.fdefs[buyer].pay_in_items(g, buyer, cost)))
         add(fs.payments, s, min(cost, g.warrior_supply(s)))
     else:
         add(fs.payments, buyer, cost)
@@ -561,7 +561,7 @@ class Disruption(Handler):
 
     def run(self, g: Game, st: Step) -> None:
         lose = (total(st_of(g, st[1]).funds) + 1) // 2
-        g.push(*[("riverfolk.lose_fund", st[1])] * lose)
+        g.push_all([("riverfolk.lose_fund", st[1])] * lose)
 
 
 class LoseFund(Handler):

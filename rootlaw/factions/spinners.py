@@ -192,7 +192,7 @@ def admit(g: Game, s: int, o: int, n: int) -> int:
 def discharge(g: Game, s: int, f: str) -> None:
     """A patient leaves the Ward (to the map or its owner's supply)."""
     ward = st_of(g, s).ward
-    ward[f] -= 1
+    ward[f] = ward[f] - 1
     if not ward[f]:
         del ward[f]
 
@@ -272,8 +272,9 @@ class Spinners(FactionDef):
         side = 0 if s == b.att else 1
         if kind == "warrior":
             remove_warriors(g, s, c, 1, in_battle=True)
-            b.warriors_lost[side] += 1  # its triggers with the battle's others (1.1.3)
-            b.taken[side] += 1
+            # its triggers with the battle's others (1.1.3)
+            b.warriors_lost[side] = b.warriors_lost[side] + 1
+            b.taken[side] = b.taken[side] + 1
             return None
         g.take_piece(c, (s, kind))
         if kind in SUIT_OF and patients(g, s):

@@ -37,7 +37,9 @@ if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
 
 _T: Final = tracks()["vagabond"]
-AID_STEPS: Final = tuple((a["aids_needed"], a["vp"]) for a in _T["aid_steps"])  # from 0, 1, 2
+# from 0, 1, 2
+AID_STEPS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (int(a["aids_needed"]), int(a["vp"])) for a in _T["aid_steps"])
 ALLIED: Final = len(AID_STEPS)  # relationship levels: -1 hostile, 0 indifferent ... 3 allied
 HOSTILE: Final = -1
 ALLIED_AID_VP: Final = int(_T["allied_aid_vp"])
@@ -49,8 +51,8 @@ QUESTS: Final[dict[str, tuple[str, tuple[str, str]]]] = {
     for q in load_json("quests.json")["quests"]}
 for _q in load_json("quests.json")["quests"]:  # labels read a quest's name and suit
     name_form(_q["id"], f"{_q['name']} ({_q['suit']})")
-RUIN_ITEMS: Final = tuple(load_json("items.json")["ruin_items"])
-TRACKED: Final = ("tea", "coins", "bag")  # 9.2.5.I
+RUIN_ITEMS: Final[tuple[str, ...]] = tuple(str(i) for i in load_json("items.json")["ruin_items"])
+TRACKED: Final[tuple[str, ...]] = ("tea", "coins", "bag")  # 9.2.5.I
 TRACK_CAP: Final = 3
 # a variable-length tuple type: compiled, a fixed-length one is a C struct, boxed into a
 # new tuple at every read by a variable index
@@ -61,7 +63,7 @@ READY: Final = 0
 EXHAUSTED: Final = 1
 DMG_UP: Final = 2
 DMG_DOWN: Final = 3
-SIDES: Final = ("ready", "exhausted", "damaged", "damaged face down")
+SIDES: Final[tuple[str, ...]] = ("ready", "exhausted", "damaged", "damaged face down")
 REFRESH_BASE: Final = 3  # 9.4.1
 REFRESH_PER_TEA: Final = 2
 DRAW_BASE: Final = 1  # 9.6.2
@@ -155,9 +157,9 @@ def shift(vs: VagabondState, item: str, frm: int | None, to: int | None) -> None
     if frm is not None:
         if x[frm] <= 0:
             raise ValueError(f"no {SIDES[frm]} {item}")
-        x[frm] -= 1
+        x[frm] = x[frm] - 1
     if to is not None:
-        x[to] += 1
+        x[to] = x[to] + 1
     vs.items[item] = (x[0], x[1], x[2], x[3])
 
 
@@ -613,7 +615,7 @@ def pawn_to(g: Game, s: int, dest: int) -> None:
     if 0 < src < FOREST and 0 < dest < FOREST:
         g.push(("vagabond.ally_move", s, src, dest))
     if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
-        g.push(*hirelings_after_move(g, s, s, src, dest, 0))
+        g.push_all(list(hirelings_after_move(g, s, s, src, dest, 0)))
 
 
 class Slip(Handler):
@@ -972,7 +974,7 @@ def _special(g: Game, s: int, o: Option) -> None:
         src = g.pawn[s]
         g.pawn[s] = o[1]
         if g.hire is not None and g.hire.watches_moves:  # the Bands (not along a path)
-            g.push(*hirelings_after_move(g, s, s, src, o[1], 0))
+            g.push_all(list(hirelings_after_move(g, s, s, src, o[1], 0)))
     elif verb == "instigate":  # D.4.2
         start_battle(g, g.seat_of(o[1]), c, g.seat_of(o[2]))
         g.current_battle().instigator = s

@@ -37,7 +37,7 @@ FEAR: Final = int(_D["fear"])  # VW.3.2
 TREASURES: Final = int(_D["treasures"])  # VW.3.2
 TREASURE: Final = "treasure"
 GROWTH: Final = int(_D["growth"])  # VW.3.4
-COLUMNS: Final = ("bite", "might", "height")  # VW.2.5-2.7
+COLUMNS: Final[tuple[str, ...]] = ("bite", "might", "height")  # VW.2.5-2.7
 START: Final = tuple(int(_D["growth_start"][k]) for k in COLUMNS)  # VW.3.4 (reading)
 TRACK_VP: Final = tuple(int(x) for x in _D["growth_track_vp"])  # VW.6.5 (reading)
 MONSTROUS: Final = 3  # VW.2.2: the Wyrm counts as three warriors
@@ -289,8 +289,9 @@ class Wyrm(FactionDef):
         if verb == "wy_hit":
             side = 0 if s == b.att else 1
             remove_warriors(g, s, c, 1, in_battle=True)
-            b.warriors_lost[side] += 1  # its triggers with the battle's others (1.1.3)
-            b.taken[side] += 1
+            # its triggers with the battle's others (1.1.3)
+            b.warriors_lost[side] = b.warriors_lost[side] + 1
+            b.taken[side] = b.taken[side] + 1
         elif verb == "wy_item":
             item: str = choice[1]
             lose_item(g, s, item)

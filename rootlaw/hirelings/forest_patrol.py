@@ -127,7 +127,7 @@ class Muster(Handler):
         k = h - len(g.fdefs)
         n = hire.on_card[k]
         hire.on_card[k] = 0
-        g.warriors[h][c] += n
+        g.warriors[h][c] = g.warriors[h][c] + n
         g.pieces_changed(c)
         g.note("hireling_placed", card_of(g, h), "warrior", c)
 

@@ -90,7 +90,7 @@ class TheExile(HirelingDef):
         hire = hire_of(g)
         k = s - len(g.fdefs)
         if hire.exhausted[k] < len(hire.items[k]):
-            hire.exhausted[k] += 1
+            hire.exhausted[k] = hire.exhausted[k] + 1
             return None
         items = list(hire.items[k])
         gone = CLUB if CLUB in items else items[0]  # its own clubs first (rulings.md)
@@ -200,11 +200,11 @@ class Act(Handler):
             return
         g.push(st)
         if o[0] == "exile_move":
-            hire.exhausted[k] += MOVE_COST
+            hire.exhausted[k] = hire.exhausted[k] + MOVE_COST
             g.pawn[h] = FOREST + forest_index(g, o[1])
             g.note("exile_moved", o[1])
             return
-        hire.exhausted[k] += BATTLE_COST
+        hire.exhausted[k] = hire.exhausted[k] + BATTLE_COST
         from rootlaw.core.battle import start_battle
 
         start_battle(g, h, o[1], g.seat_of(o[2]))

@@ -21,7 +21,7 @@ WIN: Final = 40  # P6.1.1 Victory
 KEEP: Final[int] = int(DATA["map"]["keep"])  # P5.2.2 (its place on the Fall map: rulings.md)
 HOMELAND: Final[int] = int(DATA["map"]["homeland"])  # P2.7.2
 ALL: Final = "all"  # the Keep's nation in ``Game.suits``: all nations (P5.2.2)
-NATIONS: Final = ("fox", "rabbit", "mouse")  # P5.2.2, P9.3.1
+NATIONS: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse")  # P5.2.2, P9.3.1
 ORDER: Final = ("marquise", "eyrie", "alliance", "vagabond")  # P6.3.1 Order of Play
 BOARD_COINS: Final[int] = int(DATA["board_coins"]["value"])  # reconstructed (rulings.md)
 
@@ -149,7 +149,7 @@ class ProtoFaction(FactionDef):
         """P5.4.4: exhaust crafting pieces (each once per turn: ``Game.craft_used``)."""
         used = g.craft_used
         for i in range(4):
-            used[i] += paid[i]
+            used[i] = used[i] + paid[i]
 
     def free_craft_pieces(self, g: Game, s: int) -> tuple[int, int, int, int]:
         have = self.craft_pieces(g, s)

@@ -45,7 +45,7 @@ def _pay(free: tuple[int, int, int, int], need: tuple[int, int, int],
             wild -= 1
         else:
             i = NATIONS.index(n)
-            paid[i] += 1
+            paid[i] = paid[i] + 1
             if paid[i] > free[i]:
                 return None
     if wild < 0:
@@ -95,7 +95,7 @@ def craft(g: Game, s: int, cid: str, combo: tuple[str, ...]) -> None:
     item = card.item
     # P5.4.12: not without the Vagabond, nor when no token of it remains
     if item is not None and seat_of(g, "vagabond") >= 0 and g.supply.get(item, 0) > 0:
-        g.supply[item] -= 1
+        g.supply[item] = g.supply[item] - 1
         fd.gain_crafted_item(g, s, item)
 
 

@@ -55,7 +55,7 @@ def lose_piece(g: Game, owner: int, c: int, kind: str, by: int, hit: bool) -> No
     if hit and building and g.played[owner] and not _has_building(g, owner, c):
         steps.append(("proto.lose_improvement", owner))
     if steps:
-        g.push(*steps)
+        g.push_all(list(steps))
 
 
 def _has_building(g: Game, s: int, c: int) -> bool:
@@ -71,7 +71,7 @@ def warriors_lost(g: Game, s: int, n: int) -> None:
     side = battle_side(g, s)
     b = g.battle
     if b is not None and side >= 0:
-        b.warriors_lost[side] += n
+        b.warriors_lost[side] = b.warriors_lost[side] + n
 
 
 class Hits(Handler):

@@ -31,7 +31,7 @@ from rootlaw.prototype.moves import move_options, take_move
 
 ME: Final = "marquise"
 _M: Final[dict[str, Any]] = DATA["marquise"]
-KINDS: Final = ("sawmill", "workshop", "recruiter")
+KINDS: Final[tuple[str, ...]] = ("sawmill", "workshop", "recruiter")
 COST: Final[tuple[int, ...]] = tuple(int(x) for x in _M["cost"])  # by buildings on the map
 VP: Final[dict[str, tuple[int, ...]]] = {k: tuple(int(x) for x in _M["vp"][k]) for k in KINDS}
 COINS_AT: Final[tuple[int, ...]] = tuple(int(x) for x in _M["coins_at_recruiters"])
@@ -121,8 +121,8 @@ class Marquise(ProtoFaction):
     def take_hit(self, g: Game, s: int, b: Battle | None, c: int, choice: Any) -> str | None:
         g.spend(s, choice[1])
         if c != KEEP:
-            g.warriors[s][c] -= 1
-            g.warriors[s][KEEP] += 1
+            g.warriors[s][c] = g.warriors[s][c] - 1
+            g.warriors[s][KEEP] = g.warriors[s][KEEP] + 1
             g.pieces_changed(c, KEEP)
         g.note("field_hospitals", c)
         return None
@@ -535,7 +535,7 @@ class Incite(Handler):
                 owner = p[0]
                 if owner >= 0 and owner != s:
                     lose_piece(g, owner, c, p[1], s, False)
-                    lost[owner] += 1
+                    lost[owner] = lost[owner] + 1
         total = sum(lost)
         if total:
             g.score(s, INCITE_VP * total, "incite_mob")

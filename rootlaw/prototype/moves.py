@@ -60,7 +60,7 @@ def take_move(g: Game, s: int, o: Option, retry: Step, after: Step | None = None
     if after is not None:
         steps = steps + (after,)
     if o[0] == "move":
-        g.push(*steps)
+        g.push_all(list(steps))
         return
     ask_permission(g, g.seat_of(o[3]), s, o[1], o[2], retry, steps)
 
@@ -90,7 +90,7 @@ class Permission(Handler):
         mover: int = st[2]
         if o[0] == "p_permit":
             then: tuple[Step, ...] = st[6]
-            g.push(*then)
+            g.push_all(list(then))
             return
         mark_turn(g, refused_mark(mover, st[4]))
         g.note("refused", g.factions[st[1]], g.factions[mover], st[4])

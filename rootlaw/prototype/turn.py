@@ -66,7 +66,7 @@ class Setup(Handler):
         steps: list[Step] = []
         for s in range(n):  # P2.5
             steps.extend(g.fdefs[s].setup_steps(g, s))
-        g.push(*steps, ("proto.turn", 0))
+        g.push_all([*steps, ("proto.turn", 0)])
 
 
 class Turn(Handler):
@@ -114,7 +114,7 @@ class BirdsongStart(Handler):
             if "royal_claim" in played or "stand_and_deliver" in played:
                 steps.append(("proto.birdsong_cards", s))
         if steps:
-            g.push(*steps)
+            g.push_all(list(steps))
 
 
 class DaylightStart(Handler):

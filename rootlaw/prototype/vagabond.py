@@ -44,11 +44,11 @@ CHARACTERS: Final[dict[str, tuple[str, ...]]] = {
     str(k): tuple(str(i) for i in v["items"]) for k, v in _V["characters"].items()}
 ROGER: Final = "roger_the_raccoon"  # P10.2.1
 BEAVER: Final = "the_crafting_beaver"  # P10.2.2
-ITEMS: Final = ("sword", "boots", "torch", "hammer", "crossbow", "bag", "coins")
+ITEMS: Final[tuple[str, ...]] = ("sword", "boots", "torch", "hammer", "crossbow", "bag", "coins")
 AVAILABLE: Final = 0
 EXHAUSTED: Final = 1
 DAMAGED: Final = 2
-STATES: Final = ("available", "exhausted", "damaged")
+STATES: Final[tuple[str, ...]] = ("available", "exhausted", "damaged")
 _AL: Final[dict[str, Any]] = DATA["alignment"]
 INDIFFERENT: Final[int] = int(_AL["indifferent"])
 ALLY: Final[int] = int(_AL["ally"])  # P10.7.1
@@ -138,9 +138,9 @@ def shift(v: VagabondState, item: str, frm: int, to: int) -> None:
     if frm >= 0:
         if x[frm] <= 0:
             raise ValueError(f"no {STATES[frm]} {item}")
-        x[frm] -= 1
+        x[frm] = x[frm] - 1
     if to >= 0:
-        x[to] += 1
+        x[to] = x[to] + 1
     v.items[item] = (x[0], x[1], x[2])
 
 
@@ -500,7 +500,7 @@ class Actions(Handler):
                 g.stack.pop()
                 ask_permission(g, g.seat_of(o[2]), s, here, c, st, then + (st,))
             else:
-                g.push(*then)
+                g.push_all(list(then))
         elif verb == "p_gift":
             g.push(("proto.v.gift", s, g.seat_of(o[1]), 0))
         else:
@@ -532,7 +532,7 @@ def torch_action(g: Game, s: int, o: Option) -> None:
         alliance = seat_of(g, "alliance")
         fd = g.fdefs[alliance]
         if isinstance(fd, ProtoFaction):
-            g.push(*fd.aid_steps(g, alliance, c))
+            g.push_all(list(fd.aid_steps(g, alliance, c)))
         g.score(s, 1, "aid")
     elif verb == "p_explore":  # P10.18.1
         item = g.ruin_items[c][0]
@@ -575,8 +575,8 @@ class BootAllies(Handler):
         pay_boots(g, s, b)
         g.pawn[s] = b
         o2 = g.seat_of(o[1])
-        g.warriors[o2][a] -= o[2]
-        g.warriors[o2][b] += o[2]
+        g.warriors[o2][a] = g.warriors[o2][a] - o[2]
+        g.warriors[o2][b] = g.warriors[o2][b] + o[2]
         g.pieces_changed(a, b)
         if any(g.warriors[x][a] for x in VAGABOND.allies(g, s)):
             g.push(("proto.v.more_allies", s, a, b))
@@ -605,8 +605,8 @@ class MoreAllies(Handler):
         a: int = st[2]
         b: int = st[3]
         o2 = g.seat_of(o[1])
-        g.warriors[o2][a] -= o[2]
-        g.warriors[o2][b] += o[2]
+        g.warriors[o2][a] = g.warriors[o2][a] - o[2]
+        g.warriors[o2][b] = g.warriors[o2][b] + o[2]
         g.pieces_changed(a, b)
         g.push(st)
 
