@@ -237,7 +237,7 @@ class MechanicalMarquise(BotDef):
     corner_setup = True  # section 5: starts in a corner clearing
     replaces = "marquise"
     reach = 10
-    warriors = _D["warriors"]  # 4.3.1
+    warriors = int(_D["warriors"])  # 4.3.1
     buildings = dict(_D["buildings"])
     tokens = dict(_D["tokens"])
     traits = TRAITS  # 3.3.2

@@ -18,7 +18,7 @@ from typing import Any, Final
 from rootlaw.core.catalog import load_json
 from rootlaw.core.faction_api import FACTIONS, SEAT_PREFIX, FactionDef, is_seat_name
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option, name_form, secret_form, text_form
+from rootlaw.core.options import Option, distinct, name_form, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 MILITANT: Final = "militant"
@@ -571,7 +571,7 @@ class PutBack(Handler):
     prompt = "Choose a card to put back on the deck (you keep three)"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("put_back", c) for c in dict.fromkeys(g.hands[st[1]])]
+        return [("put_back", c) for c in distinct(g.hands[st[1]])]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]

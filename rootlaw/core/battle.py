@@ -25,7 +25,7 @@ from rootlaw.core.move import (
     trigger_removal_events,
     trigger_removals,
 )
-from rootlaw.core.options import Option, listed, name_form, text_form
+from rootlaw.core.options import Option, distinct, listed, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("battle", "battle in {1} against {2}")
@@ -536,7 +536,7 @@ class Hits(Handler):
             if mixed_row(g, taker, c):  # BK.2.4: the side chooses its own or a mouse
                 return [("hit", taker, "warrior"), ("hit", taker, LENT)]
             return [("hit", taker, "warrior")]
-        pieces = dict.fromkeys(p[1] for p in g.faction_pieces(taker, c))
+        pieces = distinct([p[1] for p in g.faction_pieces(taker, c)])
         if not pieces:
             return [("done",)]
         return [("hit", taker, k) for k in pieces]

@@ -36,7 +36,7 @@ from rootlaw.core.move import (
     remove_warriors,
     trigger_removals,
 )
-from rootlaw.core.options import Option, secret_form, text_form
+from rootlaw.core.options import Option, distinct, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def birdsong_start(g: Game, s: int) -> Sequence[Step]:
 def saboteur_targets(g: Game, s: int) -> list[Option]:
     out: list[Option] = []
     for o in g.enemies(s):
-        for cid in dict.fromkeys(g.played[o]):
+        for cid in distinct(g.played[o]):
             out.append(("saboteurs", g.factions[o], cid))
     return out
 
@@ -262,7 +262,7 @@ class SwapGive(Handler):
     prompt = "Swap Meet: give a card back"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("give", c) for c in dict.fromkeys(g.hands[st[1]])]
+        return [("give", c) for c in distinct(g.hands[st[1]])]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         give_card(g, st[1], st[2], o[1])

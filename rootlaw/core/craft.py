@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 from typing import Final
 
 from rootlaw.core.cards_ep import entered_play, item_crafted
-from rootlaw.core.catalog import SUITS
+from rootlaw.core.catalog import SUITS, suit_index
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
 from rootlaw.core.game import Game
 from rootlaw.core.hired import hireling_takes_crafted
@@ -104,7 +104,7 @@ def _pay(g: Game, s: int, suits: list[str]) -> None:
     suited: list[str] = []
     wild = 0
     for suit in suits:
-        i = SUITS.index(suit)
+        i = suit_index(suit)
         if have[i] > 0:
             have[i] = have[i] - 1
             suited.append(suit)

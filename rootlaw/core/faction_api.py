@@ -63,11 +63,9 @@ class FactionDef:
     name: ClassVar[str] = ""
     setup_order: ClassVar[str] = "Z"  # A, B, C... (5.1.7)
     reach: ClassVar[int] = 0
-    warriors: ClassVar[int] = 0
     buildings: ClassVar[dict[str, int]] = {}  # kind -> pieces owned
     tokens: ClassVar[dict[str, int]] = {}
     is_bot: ClassVar[bool] = False  # a Rootbotics bot (Law of Rootbotics 2.6)
-    has_hand: ClassVar[bool] = True  # bots have none (Rootbotics 2.8.1)
     replaces: ClassVar[str] = ""  # a bot: the Law faction whose components it uses (3.2)
     public_hand: ClassVar[bool] = False  # 11.2.3: the hand is in every seat's view
     pays_in_items: ClassVar[bool] = False  # 11.2.6.III: pays others by exhausting items
@@ -89,6 +87,10 @@ class FactionDef:
     # body (``moves_ignore_rule = True``): a plain attribute, native when compiled. Rivers:
     # ``river_access_for`` below (11.2.2 Swimmers, 11.2.7.II Riverboats)
     moves_ignore_rule: bool = False  # moves regardless of rule (e.g. 13.2.3 Nimble)
+    # the faction's warriors (its supply, 1.5) and whether it holds a hand (bots have
+    # none, Rootbotics 2.8.1): plain attributes too, read at every placement and draw
+    warriors: int = 0
+    has_hand: bool = True
     # the kinds of the faction's crafting pieces (4.1.1), read by the default
     # ``crafting_pieces``/``crafting_clearings``; set in the class body like the above
     crafts_with: tuple[str, ...] = ()
@@ -161,11 +163,11 @@ class FactionDef:
 
     def pay_crafting(self, g: Game, s: int, suits: list[str]) -> None:
         """Activate crafting pieces of these suits (4.1.1)."""
-        from rootlaw.core.catalog import SUITS
+        from rootlaw.core.catalog import suit_index
 
         used = g.craft_used
         for suit in suits:
-            i = SUITS.index(suit)
+            i = suit_index(suit)
             used[i] = used[i] + 1
 
     def free_wild_pieces(self, g: Game, s: int) -> int:

@@ -1346,7 +1346,9 @@ class Game:
         kinds = dict(where[o])
         kind: str = piece[1]
         old = kinds[kind]
-        i = old.index(c)
+        i = 0
+        while old[i] != c:  # the first c (``tuple.index``, as a loop: no method call)
+            i += 1
         rest = old[:i] + old[i + 1:]
         if rest:
             kinds[kind] = rest

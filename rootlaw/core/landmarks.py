@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from rootlaw.core.catalog import Board, load_json
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option, name_form, secret_form, text_form
+from rootlaw.core.options import Option, distinct, name_form, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 
@@ -454,7 +454,7 @@ def daylight_options(g: Game, s: int) -> list[Option]:
     if (lm is None or not lm.market or not lm.market_cards or MARKET_USED in g.once
             or not g.hands[s] or not g.has_any_piece(s, lm.market)):
         return []
-    return [("black_market", cid) for cid in dict.fromkeys(g.hands[s])]
+    return [("black_market", cid) for cid in distinct(g.hands[s])]
 
 
 def exchange(g: Game, s: int, given: str) -> None:

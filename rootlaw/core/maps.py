@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from rootlaw.core.catalog import SUITS, Board, link_burrow, pair
 from rootlaw.core.game import Game
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, distinct, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 # g.once entries: seat s treats rivers as paths until the end of this turn (11.2.7.II)
@@ -286,7 +286,7 @@ class RemoveClosedPath(Handler):
     prompt = "Spend a card to remove the closed path"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        return [("spend_card", c) for c in dict.fromkeys(g.hands[st[1]])]
+        return [("spend_card", c) for c in distinct(g.hands[st[1]])]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]

@@ -319,7 +319,7 @@ class Alliance(FactionDef):
     setup_order = "C"
     setup_class = "insurgent"  # A.8.1 (advanced_setup.json)
     reach = 3
-    warriors = _T["warriors"]  # 8.3.1
+    warriors = int(_T["warriors"])  # 8.3.1
     buildings = {kind: 1 for kind in BASES.values()}
     tokens = {SYMPATHY: SYMPATHY_TOKENS}
     crafts_with: tuple[str, ...] = (SYMPATHY,)  # 8.2.1
@@ -725,7 +725,7 @@ class DiscardSupporters(Handler):
         sup = st_of(g, s).supporters
         if bases_on_map(g, s) or len(sup) <= CAPACITY:
             return [("done",)]
-        return [("discard_supporter", cid) for cid in dict.fromkeys(sup)]
+        return [("discard_supporter", cid) for cid in distinct(list(sup))]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "done":

@@ -23,6 +23,7 @@ _T: Final = tracks()["eyrie"]
 # by roosts on the map - 1
 ROOST_VP: Final[tuple[int, ...]] = tuple(int(x) for x in _T["roost_vp_per_turn_by_roosts_on_map"])
 DRAW_BONUS_AT: Final[tuple[int, ...]] = tuple(int(x) for x in _T["roost_card_draw_bonus_at"])
+ROOSTS: Final[int] = int(_T["roosts"])  # one placed, six on the Roosts track (7.3.2, 7.3.5)
 LEADERS: Final[dict[str, tuple[str, str]]] = {k: (v[0], v[1]) for k, v in _T["leaders"].items()}
 COLUMNS: Final[tuple[str, ...]] = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
 VIZIER: Final = "loyal_vizier"  # 7.3.4: two bird cards that never leave the Decree
@@ -86,8 +87,8 @@ class Eyrie(FactionDef):
     setup_class = "militant"  # A.8.1 (advanced_setup.json)
     corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 7
-    warriors = _T["warriors"]
-    buildings = {"roost": _T["roosts"]}
+    warriors = int(_T["warriors"])
+    buildings = {"roost": ROOSTS}
     crafts_with: tuple[str, ...] = ("roost",)  # 7.2.1
 
     def new_state(self) -> FactionState:
@@ -301,7 +302,7 @@ def _column_suits(g: Game, s: int, col: int) -> tuple[str, ...]:
 
 def roosts_left(g: Game, s: int) -> int:
     """Roosts still on the Eyrie's track (7.5.2.IV: none left, none to build)."""
-    return Eyrie.buildings["roost"] - g.count_building(s, "roost")
+    return ROOSTS - g.count_building(s, "roost")
 
 
 def recruit_amount(g: Game, s: int) -> int:

@@ -17,7 +17,9 @@ from rootlaw.core.steps import Handler, Step, register_steps
 
 ME: Final = Faction.MARQUISE
 KINDS: Final[tuple[str, ...]] = ("sawmill", "workshop", "recruiter")
+BUILDINGS_PER_KIND: Final = 6  # of each kind: one placed, five on its track (6.3.4-6.3.5)
 _T: Final = tracks()["marquise"]
+WOOD: Final[int] = int(_T["pieces"]["wood"])  # wood tokens (6.3.1)
 # by buildings of that kind already on the map
 COST: Final[tuple[int, ...]] = tuple(int(x) for x in _T["building_cost_wood"])
 VP: Final = {k: tuple(_T[f"{k}_vp"]) for k in KINDS}
@@ -62,7 +64,7 @@ def keep_clearing(g: Game, s: int) -> int:
 
 
 def wood_supply(g: Game, s: int) -> int:
-    return Marquise.tokens["wood"] - g.count_token(s, "wood")
+    return WOOD - g.count_token(s, "wood")
 
 
 class Marquise(FactionDef):
@@ -72,9 +74,9 @@ class Marquise(FactionDef):
     setup_class = "militant"  # A.8.1 (advanced_setup.json)
     corner_setup = True  # section 5: starts in a corner clearing (5.1)
     reach = 10
-    warriors = _T["pieces"]["warriors"]
-    buildings = {"sawmill": 6, "workshop": 6, "recruiter": 6}
-    tokens = {"wood": _T["pieces"]["wood"], "keep": 1}
+    warriors = int(_T["pieces"]["warriors"])
+    buildings = {k: BUILDINGS_PER_KIND for k in KINDS}
+    tokens = {"wood": WOOD, "keep": 1}
     crafts_with: tuple[str, ...] = ("workshop",)  # 6.2.1
 
     def new_state(self) -> FactionState:
@@ -425,7 +427,7 @@ def build_options(g: Game, s: int) -> list[Option]:
     out: list[Option] = []
     for kind in KINDS:
         placed = g.count_building(s, kind)
-        if placed >= Marquise.buildings[kind]:
+        if placed >= BUILDINGS_PER_KIND:
             continue
         cost = COST[placed]
         for c, root in sites:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rootlaw.core import advanced
 from rootlaw.core.battle import start_battle
 from rootlaw.core.cards_ep import crafted_item_left, draw_cards, give_card, take_random_card
-from rootlaw.core.catalog import SUITS, load_json, tracks
+from rootlaw.core.catalog import load_json, suit_index, tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import (
     DAYLIGHT_VERBS,
@@ -343,7 +343,7 @@ class Vagabond(FactionDef):
         if not c or g.landmarks is not None and len(g.suits_at(c)) != 1:  # the Lost City
             return (0, 0, 0)
         n = count(vs_of(g, s), "hammer", READY)
-        i = SUITS.index(g.suits[c])
+        i = suit_index(g.suits[c])
         return (n if i == 0 else 0, n if i == 1 else 0, n if i == 2 else 0)
 
     def free_wild_pieces(self, g: Game, s: int) -> int:
@@ -799,7 +799,7 @@ def special_choices(g: Game, s: int) -> list[Option]:
         return [("steal", g.factions[o]) for o in g.others(s)
                 if g.has_any_piece(o, c) and (g.hands[o] or not g.fdefs[o].has_hand)]
     if ch == "tinker" and c:  # D.2.2 Day Labor
-        return [("day_labor", x) for x in dict.fromkeys(g.discard)
+        return [("day_labor", x) for x in distinct(g.discard)
                 if g.suit_of(x) == "bird" or g.suit_match(c, g.suit_of(x))]
     if ch == "ranger":  # D.3.2 Hideout
         return [("special", "hideout")]
@@ -1081,7 +1081,7 @@ class AidTake(Handler):
     prompt = "Aid: take an item from their Crafted Items box?"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        items = dict.fromkeys(g.items[st[2]])
+        items = distinct(g.items[st[2]])
         return [("take_item", i) for i in items] + [("no_item",)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
