@@ -5,7 +5,7 @@ start inside another). Each step below is one stage of 4.3.1-4.3.4.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from rootlaw.core.faction_api import NO_STEPS
@@ -161,14 +161,16 @@ class Battle:
 
 
 # ------------------------------------------------------------------ choosing
-def battle_targets(g: Game, s: int, clearings: Any = None) -> list[tuple[int, int]]:
+def battle_targets(g: Game, s: int,
+                   clearings: Iterable[int] | None = None) -> list[tuple[int, int]]:
     """(clearing, defender) pairs: s has warriors there, the defender any piece (4.3);
     mercenaries count as s's warriors against anyone but their owner (11.2.7.III)."""
     out: list[tuple[int, int]] = []
     foes = g.enemy_owners(s)  # G.1.9: enemy hirelings' pieces too (E.3.2)
     limited = g.hire is not None
     lender = g.lender_to(s)
-    for c in (clearings if clearings is not None else g.clearings()):
+    # a tuple to walk natively (any iterable of clearings may be given)
+    for c in (tuple(clearings) if clearings is not None else g.clearings()):
         own = g.can_fight_in(s, c)
         lent = lender >= 0 and g.warriors[lender][c] > 0
         if not own and not lent:

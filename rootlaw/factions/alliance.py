@@ -275,10 +275,12 @@ def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
     have = supporters_by_suit(g, s)
     have[EVERY_SUIT] = len(st_of(g, s).supporters)
     for c in cands:
-        if placed[c] or not g.may_place(s, c):  # can_place_sympathy (a token is left)
+        if placed[c]:
             continue
         cost = spread_cost(g, s, c)
-        if have[clearing_suit(g, c)] >= cost:
+        # can_place_sympathy (a token is left) last, the dearest test; a clearing of no
+        # suit (the Burrow, 12.2.2) has no supporters to pay with
+        if have.get(clearing_suit(g, c), 0) >= cost and g.may_place(s, c):
             out.append((c, cost))
     return out
 

@@ -333,16 +333,24 @@ def _ruled_groups(g: Game, s: int) -> dict[int, int]:
     group: dict[int, int] = {}
     adj = g.adj  # the map's paths now (C.3.2); not rivers or Tunnels (rulings.md)
     ruler = g.rulers()
+    # the set's order is the groups' order (and so the options'); flags by clearing
+    # answer "ruled?" and "grouped?" without hashing
     ruled = {c for c in g.clearings() if ruler[c] == s}
+    is_ruled = [False] * len(ruler)
     for c in ruled:
-        if c in group:
+        is_ruled[c] = True
+    grouped = [False] * len(ruler)
+    for c in ruled:
+        if grouped[c]:
             continue
+        grouped[c] = True
         group[c] = c
         todo = [c]
         while todo:
             x = todo.pop()
             for y in adj[x]:
-                if y in ruled and y not in group:
+                if is_ruled[y] and not grouped[y]:
+                    grouped[y] = True
                     group[y] = c
                     todo.append(y)
     return group

@@ -190,7 +190,10 @@ def undamaged(vs: VagabondState, item: str) -> int:
 
 
 def on_track(vs: VagabondState, item: str) -> int:
-    return min(TRACK_CAP, count(vs, item, READY)) if item in TRACKED else 0
+    for tracked in TRACKED:  # a loop of string compares (``in`` on the tuple is generic)
+        if tracked == item:
+            return min(TRACK_CAP, count(vs, item, READY))
+    return 0
 
 
 def held(vs: VagabondState) -> int:
