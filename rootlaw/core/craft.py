@@ -18,7 +18,7 @@ from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_
 from rootlaw.core.game import Game
 from rootlaw.core.hired import hireling_takes_crafted
 from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
-from rootlaw.core.options import Option, distinct, listed, text_form
+from rootlaw.core.options import Option, append_all, listed, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("craft", "craft {c1}{w2:any suit paid as }")  # the suits chosen for "?" costs
@@ -46,7 +46,11 @@ def craft_options(g: Game, s: int) -> list[Option]:
     forge = forge_items_for(g, s) if g.landmarks is not None else ()
     out: list[Option] = []
     cards = g.deckdef.cards
-    for cid in distinct(g.hands[s]):
+    hand = g.hands[s]
+    for i in range(len(hand)):  # each card once (``distinct``, without its list)
+        if repeated(hand, i):
+            continue
+        cid = hand[i]
         card = cards[cid]
         # the cheap tests first (each only skips a card: their order does not matter)
         need = card.need
@@ -158,8 +162,11 @@ class Craft(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s: int = st[1]
-        extras = daylight_extras(g, s) if g.phase == "daylight" else []
-        return craft_options(g, s) + extras + [("done",)]
+        out = craft_options(g, s)  # a new list: the rest joins it (no list sums)
+        if g.phase == "daylight":
+            append_all(out, daylight_extras(g, s))
+        out.append(("done",))
+        return out
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         s: int = st[1]

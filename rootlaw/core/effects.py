@@ -13,7 +13,7 @@ from rootlaw.core.cards_ep import take_random_card
 from rootlaw.core.game import Game
 from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, distinct, listed, text_form
+from rootlaw.core.options import Option, listed, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
@@ -71,13 +71,17 @@ def dominance_options(g: Game, s: int) -> list[Option]:
                     out.append(o)
     if not available:
         return out
-    for dom in distinct(available):
+    for k in range(len(available)):
+        if repeated(available, k):
+            continue
+        dom = available[k]
         suit = cards[dom].suit
         if suit == "bird":  # 3.3.4: a bird dominance card is taken with a bird card
-            payers = [c for c in distinct(hand) if cards[c].suit == "bird"]
-        else:
-            payers = g.cards_matching(s, suit)
-        for pay in payers:
+            for i in range(len(hand)):
+                if cards[hand[i]].suit == "bird" and not repeated(hand, i):
+                    out.append(("take_dominance", dom, hand[i]))
+            continue
+        for pay in g.cards_matching(s, suit):
             out.append(("take_dominance", dom, pay))
     return out
 

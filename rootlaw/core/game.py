@@ -34,7 +34,7 @@ from rootlaw.core.faction_api import (
     ruleset,
 )
 from rootlaw.core.hired import Hire
-from rootlaw.core.options import Decision, Option, distinct
+from rootlaw.core.options import Decision, Option, distinct, listed
 from rootlaw.core.steps import STEPS, Handler, Step
 
 if TYPE_CHECKING:
@@ -657,9 +657,9 @@ class Game:
         cards = self.deckdef.cards
         for cid in self.hands[s]:
             cs = cards[cid].suit
-            if cs == suit or cs == "bird":
+            if (cs == suit or cs == "bird") and not listed(out, cid):  # each card once
                 out.append(cid)
-        return distinct(out) if len(out) > 1 else out
+        return out
 
     # ------------------------------------------------------------------ score
     def score(self, s: int, n: int, reason: str) -> None:
@@ -1474,7 +1474,9 @@ class Game:
 
     def push_all(self, steps: list[Step]) -> None:
         """``push`` for a list of steps, which it reverses in place (a caller's list
-        built for the call: one reverse and one extend, no append per step)."""
+        built for the call): one reverse and one extend, which grows the stack once,
+        where an append per step may reallocate it at each (and a starred
+        ``push(*steps)`` is a call through the interpreter)."""
         steps.reverse()
         self.stack.extend(steps)
 

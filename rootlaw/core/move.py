@@ -155,8 +155,12 @@ def do_move(g: Game, s: int, a: int, b: int, n: int, mover: int | None = None,
     steps: list[Step] = []
     who = s if mover is None else mover
     for o, fd in enumerate(g.fdefs):
-        steps.extend(fd.after_move(g, o, who, a, b, n))
-    steps.extend(g.odef(s).on_warriors_moved(g, s, a, b, n, who))
+        after = fd.after_move(g, o, who, a, b, n)
+        if after:  # mostly NO_STEPS: no extend to go through
+            steps.extend(after)
+    moved = g.odef(s).on_warriors_moved(g, s, a, b, n, who)
+    if moved:
+        steps.extend(moved)
     if g.hire is not None and g.hire.watches_moves:  # Highway Bandits, the Bands
         steps.extend(hirelings_after_move(g, s, who, a, b, n))
     if steps:

@@ -48,6 +48,25 @@ def distinct(items: list[str]) -> list[str]:
     return out
 
 
+def append_all(out: list[Option], items: list[Option]) -> None:
+    """``out.extend(items)`` for the short lists of options and steps the menus join:
+    compiled, a loop of appends, where ``extend`` goes through the C API's slice
+    assignment (several times the cost for a list of none to three)."""
+    for x in items:
+        out.append(x)
+
+
+def repeated(items: list[str], i: int) -> bool:
+    """Whether ``items[i]`` came earlier in ``items``: ``distinct`` without building a
+    list, for the hot loops over a hand (``for i in range(len(hand))``, skipping the
+    repeats: the same items in the same order)."""
+    x = items[i]
+    for j in range(i):
+        if items[j] == x:
+            return True
+    return False
+
+
 def listed(items: list[str], x: str) -> bool:
     """``x in items`` for a short list of ids (cards played, a hand): compiled, ``in``
     on a list compares each item generically (``PyObject_RichCompare``); this loop

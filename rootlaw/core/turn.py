@@ -10,7 +10,7 @@ from typing import Final
 from rootlaw.core import advanced, cards_ep, effects, hire, maps
 from rootlaw.core.catalog import item_supply
 from rootlaw.core.game import HAND_LIMIT, RUIN, Game
-from rootlaw.core.options import Option, distinct, listed, text_form
+from rootlaw.core.options import Option, listed, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("discard", "discard {c1}")
@@ -231,7 +231,7 @@ class DiscardDown(Handler):
         hand = g.hands[st[1]]
         if len(hand) <= HAND_LIMIT:
             return [("done",)]
-        return [("discard", c) for c in distinct(hand)]
+        return [("discard", hand[i]) for i in range(len(hand)) if not repeated(hand, i)]
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         if o[0] == "discard":

@@ -24,7 +24,16 @@ from rootlaw.core.effects import (
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.move import can_move, move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, distinct, distinct_ints, listed, secret_form, text_form
+from rootlaw.core.options import (
+    Option,
+    append_all,
+    distinct,
+    distinct_ints,
+    listed,
+    repeated,
+    secret_form,
+    text_form,
+)
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -294,9 +303,11 @@ def train_cards(g: Game, s: int) -> list[str]:
         return []
     cards = g.deckdef.cards
     out: list[str] = []
-    for cid in distinct(g.hands[s]):
+    hand = g.hands[s]
+    for i in range(len(hand)):
+        cid = hand[i]
         cs = cards[cid].suit
-        if cs == "bird" or listed(suits, cs):
+        if (cs == "bird" or listed(suits, cs)) and not repeated(hand, i):
             out.append(cid)
     return out
 
@@ -527,9 +538,12 @@ class Daylight(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         s: int = st[1]
-        out = craft_options(g, s) + daylight_extras(g, s)
-        for cid in distinct(g.hands[s]):
-            out.append(("mobilize", cid))
+        out = craft_options(g, s)  # a new list: the rest joins it (no list sums)
+        append_all(out, daylight_extras(g, s))
+        hand = g.hands[s]
+        for i in range(len(hand)):
+            if not repeated(hand, i):
+                out.append(("mobilize", hand[i]))
         for cid in train_cards(g, s):
             out.append(("train", cid))
         out.append(("done",))

@@ -11,7 +11,7 @@ from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import ferry_pairs, move_pairs
-from rootlaw.core.options import Option, distinct, distinct_ints, text_form
+from rootlaw.core.options import Option, distinct_ints, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -239,8 +239,10 @@ class AddToDecree(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         s, added, bird = st[1], st[2], st[3]
         out: list[Option] = []
-        for cid in distinct(g.hands[s]):
-            if bird and g.suit_of(cid) == "bird":
+        hand = g.hands[s]
+        for i in range(len(hand)):
+            cid = hand[i]
+            if bird and g.suit_of(cid) == "bird" or repeated(hand, i):
                 continue
             for col in COLUMNS:
                 out.append(("decree", cid, col))
@@ -356,9 +358,13 @@ class ResolveDecree(Handler):
         return f"Resolve the Decree: {COLUMNS[st[2]]} ({', '.join(st[3])})"
 
     def options(self, g: Game, st: Step) -> list[Option]:
-        s, col, todo = st[1], st[2], st[3]
+        s, col = st[1], st[2]
+        todo: tuple[str, ...] = st[3]
         out = daylight_extras(g, s)
-        for suit in distinct(list(todo)):
+        for i in range(len(todo)):  # each suit once (``distinct``, without its lists)
+            suit = todo[i]
+            if suit in todo[:i]:
+                continue
             acts = column_actions(g, s, col, suit)
             out += acts if acts else [("turmoil", suit)]
         if not todo:

@@ -30,7 +30,14 @@ from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.hired import battle_allowed, hirelings_after_move, removal_shielded
 from rootlaw.core.maps import ferry_destinations, move_links, take_ferry
 from rootlaw.core.move import do_move, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, distinct, name_form, secret_form, text_form
+from rootlaw.core.options import (
+    Option,
+    append_all,
+    distinct,
+    name_form,
+    secret_form,
+    text_form,
+)
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -859,17 +866,17 @@ class Actions(Handler):
         if g.ferry:  # C.2.5: the same cost as any move (9.5.1)
             out += [("v_ferry", d) for d in ferry_places(g, s)
                     if boots >= (2 if hostile_warriors_in(g, s, d) else 1)]
-        out.extend(battle_choices(g, s))  # extend: compiled, += on a list is a generic call
+        append_all(out, battle_choices(g, s))  # compiled, += on a list is a generic call
         if explore_ok(g, s):
             out.append(("explore",))
-        out.extend(aid_choices(g, s))
-        out.extend(quest_choices(g, s))
-        out.extend(strike_choices(g, s))
-        out.extend(repair_choices(g, s))
-        out.extend(craft_options(g, s))
-        out.extend(special_choices(g, s))
-        out.extend(daylight_extras(g, s))
-        out.extend(coalition_choices(g, s))
+        append_all(out, aid_choices(g, s))
+        append_all(out, quest_choices(g, s))
+        append_all(out, strike_choices(g, s))
+        append_all(out, repair_choices(g, s))
+        append_all(out, craft_options(g, s))
+        append_all(out, special_choices(g, s))
+        append_all(out, daylight_extras(g, s))
+        append_all(out, coalition_choices(g, s))
         out.append(("v_end",))
         return out
 
