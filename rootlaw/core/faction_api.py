@@ -292,6 +292,13 @@ class FactionDef:
         """True if faction ``s``'s rules stop ``placer`` placing pieces in ``c``."""
         return False
 
+    def limit_in_force(self, g: Game, s: int) -> bool:
+        """Whether s's rule that may stop moves or placements (``blocks_move``,
+        ``blocks_placement``) can stop any now: False lets ``Game.movement_limited`` and
+        ``placement_limited`` answer without asking (D.6.2: no torch placed). A faction
+        overriding either hook and not this one is always asked."""
+        return True
+
     def warriors_off_map(self, g: Game, s: int) -> int:
         """Warriors the faction holds neither on the map nor in its supply (8.5.3 Officers)."""
         return 0

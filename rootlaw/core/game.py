@@ -993,8 +993,9 @@ class Game:
     def placement_limited(self, s: int) -> bool:
         """Whether another faction's (or a hireling's) rule may forbid s placing pieces
         anywhere (a fast path: without one, ``may_place`` is always true for s)."""
+        fdefs = self.fdefs
         for o in self.hooks().placers:
-            if o != s:
+            if o != s and fdefs[o].limit_in_force(self, o):
                 return True
         hire = self.hire
         return hire is not None and hire.limits_placement
@@ -1020,8 +1021,10 @@ class Game:
     def movement_limited(self) -> bool:
         """Whether any faction's or hireling's rule may forbid a move (a fast path: without
         one, ``may_move`` is always true)."""
-        if self.hooks().movers:
-            return True
+        fdefs = self.fdefs
+        for o in self.hooks().movers:
+            if fdefs[o].limit_in_force(self, o):
+                return True
         hire = self.hire
         return hire is not None and hire.limits_movement
 

@@ -154,8 +154,9 @@ def supporters_matching(g: Game, s: int, suit: str) -> list[str]:
     return out
 
 
-def supporters_by_suit(g: Game, s: int) -> dict[str, int]:
-    """How many supporters can be spent as each clearing suit (birds are wild)."""
+def supporters_by_suit(g: Game, s: int) -> tuple[int, int, int]:
+    """How many supporters can be spent as a fox, a rabbit and a mouse (birds are wild):
+    a tuple, which compiled is returned in registers (no dict to build)."""
     cards = g.deckdef.cards
     fox = rabbit = mouse = birds = 0
     for cid in st_of(g, s).supporters:  # one pass: ``supporters_matching`` of each suit
@@ -168,7 +169,7 @@ def supporters_by_suit(g: Game, s: int) -> dict[str, int]:
             rabbit += 1
         elif cs == "mouse":
             mouse += 1
-    return {"fox": fox + birds, "rabbit": rabbit + birds, "mouse": mouse + birds}  # SUITS
+    return fox + birds, rabbit + birds, mouse + birds  # SUITS
 
 
 def gain_supporter(g: Game, s: int, cid: str) -> None:
@@ -281,15 +282,19 @@ def spread_clearings(g: Game, s: int) -> list[tuple[int, int]]:
     else:
         cands = list(g.clearings())
     out: list[tuple[int, int]] = []
-    have = supporters_by_suit(g, s)
-    have[EVERY_SUIT] = len(st_of(g, s).supporters)
+    fox, rabbit, mouse = supporters_by_suit(g, s)
+    every = len(st_of(g, s).supporters)
     for c in cands:
         if placed[c]:
             continue
         cost = spread_cost(g, s, c)
-        # can_place_sympathy (a token is left) last, the dearest test; a clearing of no
-        # suit (the Burrow, 12.2.2) has no supporters to pay with
-        if have.get(clearing_suit(g, c), 0) >= cost and g.may_place(s, c):
+        suit = clearing_suit(g, c)
+        # the supporters that can pay there; a clearing of no suit (the Burrow, 12.2.2)
+        # has none to pay with
+        have = (fox if suit == "fox" else rabbit if suit == "rabbit" else mouse
+                if suit == "mouse" else every if suit == EVERY_SUIT else 0)
+        # can_place_sympathy (a token is left) last, the dearest test
+        if have >= cost and g.may_place(s, c):
             out.append((c, cost))
     return out
 

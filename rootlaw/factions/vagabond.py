@@ -488,6 +488,9 @@ class Vagabond(FactionDef):
     def blocks_placement(self, g: Game, s: int, placer: int, c: int) -> bool:
         return vs_of(g, s).scorched == c
 
+    def limit_in_force(self, g: Game, s: int) -> bool:
+        return vs_of(g, s).scorched != 0  # D.6.2: only the Scoundrel's torch stops anyone
+
     def view(self, g: Game, s: int, viewer: int | None) -> dict[str, Any]:
         vs = vs_of(g, s)
         return {
