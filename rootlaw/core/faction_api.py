@@ -339,6 +339,12 @@ class FactionDef:
         asks."""
         return -1
 
+    def lending_this_turn(self, g: Game, s: int) -> bool:
+        """Whether ``lends_warriors_to`` may name a seat at some point of this turn: when
+        not, a change of phase leaves rule as it was (``turn.lent_warriors_changed``).
+        A lender that does not say is asked at every change (True)."""
+        return True
+
     def warriors_held(self, g: Game, s: int, owner: int) -> int:
         """Warriors of ``owner`` that s holds off the map, out of their owner's supply
         (11.2.4 Funds: Payments, Funds and Committed boxes)."""

@@ -821,6 +821,9 @@ class Game:
         here = self.buildings[c]
         weights = self.token_rule  # () unless someone's tokens count (Soup Kitchens)
         hire = self.hire  # E.3.1: hireling pieces count for their controller
+        hired: list[int] | None = None  # per seat, the pieces of the hirelings it controls
+        if hire is not None:
+            hired = self._hired_rule(hire, c)
         best = 0
         who = -1
         tied: list[int] | None = None
@@ -840,8 +843,8 @@ class Game:
                 p += warriors[lender][c]
             if bonus is not None:
                 p += bonus[s]
-            if hire is not None:
-                p += self._hired_rule(hire, s, c)
+            if hired is not None:
+                p += hired[s]
             if p > best:
                 best, who, tied = p, s, None
             elif p == best and p:
@@ -870,15 +873,16 @@ class Game:
                 p += 1
         return p
 
-    def _hired_rule(self, hire: Hire, s: int, c: int) -> int:
-        """E.3.1: the pieces of the hirelings seat s controls, in c, counted toward its
-        rule (for rule only)."""
-        p = 0
+    def _hired_rule(self, hire: Hire, c: int) -> list[int]:
+        """E.3.1: per seat, the pieces of the hirelings it controls, in c, counted toward
+        its rule (for rule only); each hireling's counted once."""
         n = len(self.fdefs)
+        out = [0] * n
         for k in range(len(hire.ids)):
-            if hire.controller[k] == s:
-                p += self._hired_pieces(n + k, c)
-        return p
+            s = hire.controller[k]
+            if 0 <= s < n:
+                out[s] = out[s] + self._hired_pieces(n + k, c)
+        return out
 
     def _hire_breaks_tie(self, hire: Hire, s: int, c: int) -> bool:
         """A hireling's ability lets its controller s rule c when tied (Bluebird

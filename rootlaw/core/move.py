@@ -16,7 +16,7 @@ from rootlaw.core.maps import (
     river_access,
     take_ferry,
 )
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, holds, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 text_form("move", "move {1} -> {2}")
@@ -49,7 +49,7 @@ def move_pairs(g: Game, s: int, origins: Iterable[int] | None = None) -> list[tu
             continue
         rules_a = free or ruler[a] == s or river_side is not None and bool(river_side[a])
         for b in links[a]:
-            if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a]
+            if ((rules_a or ruler[b] == s or rivers is not None and holds(rivers[a], b)
                  or river_side is not None and bool(river_side[b]))
                     and (not limited or g.may_move(s, a, b))
                     and (b != burrow or w[a] > g.borrowed(s, a))):
@@ -90,7 +90,7 @@ def can_move(g: Game, s: int) -> bool:
         if w[a] and links[a] and not (guard and not g.movable_warriors(s, a)):
             rules_a = free or ruler[a] == s or river_side is not None and bool(river_side[a])
             for b in links[a]:
-                if ((rules_a or ruler[b] == s or rivers is not None and b in rivers[a]
+                if ((rules_a or ruler[b] == s or rivers is not None and holds(rivers[a], b)
                      or river_side is not None and bool(river_side[b]))
                         and (not limited or g.may_move(s, a, b))
                         and (b != burrow or w[a] > g.borrowed(s, a))):

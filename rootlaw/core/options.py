@@ -77,6 +77,15 @@ def listed(items: list[str], x: str) -> bool:
     return False
 
 
+def holds(items: tuple[int, ...], x: int) -> bool:
+    """``x in items`` for a tuple of clearings (a row of a links table): compiled, a loop
+    of int compares, where ``in`` compares each item generically."""
+    for y in items:
+        if y == x:
+            return True
+    return False
+
+
 def distinct_ints(items: list[int]) -> list[int]:
     """``distinct`` for clearings."""
     out: list[int] = []

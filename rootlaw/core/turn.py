@@ -119,9 +119,12 @@ class EndTurn(Handler):
 
 def lent_warriors_changed(g: Game) -> None:
     """Mercenaries count for rule in Daylight and Evening only (11.2.7.III): where a
-    faction lends warriors, rule is worked out again when the phase changes."""
-    for fd in g.fdefs:
-        if fd.lends_warriors:
+    faction lends warriors this turn, rule is worked out again when the phase changes
+    (a turn without Mercenaries bought leaves it as it was)."""
+    fdefs = g.fdefs
+    for o in range(len(fdefs)):
+        fd = fdefs[o]
+        if fd.lends_warriors and fd.lending_this_turn(g, o):
             g.pieces_changed()
             return
 

@@ -20,12 +20,13 @@ from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import ferry_pairs, move_pairs
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, listed, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 ME: Final = Faction.RIVERFOLK
 _T: Final = tracks()["riverfolk"]
 POSTS: Final = {suit: "post_" + suit for suit in SUITS}  # token kind per suit
+POST_KINDS: Final[tuple[str, ...]] = tuple(POSTS.values())  # in SUITS order
 SUIT_OF_POST: Final = {kind: suit for suit, kind in POSTS.items()}
 SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}  # SUITS.index, looked up
 POSTS_PER_SUIT: Final = int(_T["trade_posts_per_suit"])
@@ -115,7 +116,10 @@ def st_of(g: Game, s: int) -> RiverfolkState:
 
 # ----------------------------------------------------------------- helpers
 def total(box: dict[int, int]) -> int:
-    return sum(box.values())
+    n = 0
+    for v in box.values():  # compiled, a loop is native where ``sum`` is a generic call
+        n += v
+    return n
 
 
 def add(box: dict[int, int], owner: int, n: int) -> None:
@@ -141,7 +145,7 @@ def river_clearings(g: Game) -> list[int]:
 def trade_posts(g: Game, s: int) -> list[int]:
     """Clearings with a trade post of s, in order."""
     out: list[int] = []
-    for kind in POSTS.values():
+    for kind in POST_KINDS:
         out.extend(g.piece_clearings(s, kind))
     return sorted(out)
 
@@ -211,6 +215,11 @@ class Riverfolk(FactionDef):
         if active(st_of(g, s).mercs, g, buyer) and g.phase in ("daylight", "evening"):
             return buyer
         return -1
+
+    def lending_this_turn(self, g: Game, s: int) -> bool:
+        """11.2.7.III: only Mercenaries bought this turn count for their buyer's rule."""
+        mercs = st_of(g, s).mercs
+        return active(mercs, g, mercs[0])
 
     def warriors_held(self, g: Game, s: int, owner: int) -> int:
         fs = st_of(g, s)
@@ -442,23 +451,30 @@ def daylight_options(g: Game, s: int) -> list[Option]:
         out.append(("rf_draw",))
     if g.warrior_supply(s) or fs.funds.get(s, 0):  # a spent own fund is placed again
         out += [("rf_recruit", c) for c in river_clearings(g) if g.may_place(s, c)]
-    for c, r in post_sites(g, s):
-        suits = post_suits(g, s, c)
+    left = suits_left(g, s)
+    for c, r in post_sites(g, s, left):
         if len(g.suits_at(c)) == 1:
             out.append(("rf_post", c, g.factions[r]))
         else:  # the Lost City (Appendix F): a trade post of any of its suits
-            out += [("rf_post_as", c, g.factions[r], suit) for suit in suits]
+            out += [("rf_post_as", c, g.factions[r], suit) for suit in post_suits(g, s, c)]
     crafts = [o for o in craft_options(g, s) if len(g.card(o[1]).cost) <= funds]
-    out += crafts
-    out += list(dict.fromkeys(("export",) + o[1:] for o in crafts))  # Forge or supply
+    out.extend(crafts)
+    exports: list[Option] = []  # each once (Forge or supply)
+    for o in crafts:
+        export = ("export",) + o[1:]
+        if export not in exports:
+            exports.append(export)
+    out.extend(exports)
     return out
 
 
-def post_sites(g: Game, s: int) -> list[tuple[int, int]]:
+def post_sites(g: Game, s: int, left: list[str] | None = None) -> list[tuple[int, int]]:
     """11.5.6.I-II: clearings without a trade post, ruled by a player with two funds in
-    the Funds box, with a matching trade post left on the track."""
+    the Funds box, with a matching trade post left on the track (``left``: the
+    ``suits_left``, when the caller has them)."""
     fs = st_of(g, s)
-    left = suits_left(g, s)
+    if left is None:
+        left = suits_left(g, s)
     if not left:
         return []
     has_post = [False] * len(g.buildings)
@@ -472,7 +488,7 @@ def post_sites(g: Game, s: int) -> list[tuple[int, int]]:
             continue
         matching = False  # post_suits(g, s, c) is not empty
         for suit in g.suits_at(c):
-            if suit in left:
+            if listed(left, suit):
                 matching = True
                 break
         if matching and g.may_place(s, c):
@@ -493,7 +509,7 @@ def post_suits(g: Game, s: int, c: int) -> list[str]:
     """11.5.6.III the suits of trade post that match c with one left on its track (the
     Lost City's clearing matches all three, Appendix F)."""
     left = suits_left(g, s)
-    return [suit for suit in g.suits_at(c) if suit in left]
+    return [suit for suit in g.suits_at(c) if listed(left, suit)]
 
 
 def establish_trade_post(g: Game, s: int, c: int, ruler: int, suit: str = "") -> None:

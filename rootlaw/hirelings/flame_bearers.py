@@ -12,7 +12,7 @@ from rootlaw.core.game import Game
 from rootlaw.core.hire import bot_choice, controller, on_map
 from rootlaw.core.hired import HirelingDef, register_hireling, removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
-from rootlaw.core.options import Option, text_form
+from rootlaw.core.options import Option, distinct, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 SPREAD_FALLBACK: Final = 2  # no clearing with or next to a Bearer: two in any clearings
@@ -153,10 +153,13 @@ class RatSmugglers(HirelingDef):
         pieces."""
         if controller(g, h) != s or not g.fdefs[s].has_hand:
             return []
+        out = [("smuggle", c) for c in distinct(g.hands[s]) if g.card(c).item]
+        if not out:  # the cheap test first: a card to discard
+            return out
         if not (move_options(g, s) or g.fdefs[s].pawn_move_options(g, s)
                 or battle_options(g, s)):
             return []
-        return [("smuggle", c) for c in dict.fromkeys(g.hands[s]) if g.card(c).item]
+        return out
 
     def apply_extra(self, g: Game, h: int, s: int, o: Option) -> None:
         g.spend(s, o[1])

@@ -35,11 +35,12 @@ class Band(HirelingDef):
         if 0 < b <= len(g.board.clearings) and g.warriors[h][b] and g.is_enemy(h, owner):
             key = mark(owner, b)
             if key not in g.once:
-                g.once = g.once | {key}
+                g.once = g.once | {key, BAND_IN}  # BAND_IN alone: some mark this turn
         return NO_STEPS
 
     def blocks_move(self, g: Game, s: int, mover: int, a: int, b: int) -> bool:
-        return bool(g.once) and mark(mover, a) in g.once and g.is_enemy(s, mover)
+        # the marks' names are built only when there is one this turn
+        return BAND_IN in g.once and mark(mover, a) in g.once and g.is_enemy(s, mover)
 
 
 class PopularBand(Band):

@@ -44,7 +44,7 @@ class WarmSunProphets(HirelingDef):
         stands to battle there or to move from there; (b) a Prophet into a clearing
         without one."""
         out: list[str] = []
-        if incite_options(g, h):
+        if incite_options(g, h, True):
             out.append("incite")
         if g.warrior_supply(h) > 0 and any(
                 placeable(g, h, c) and not g.warriors[h][c] for c in g.clearings()):
@@ -57,11 +57,12 @@ class WarmSunProphets(HirelingDef):
         return [("hire.place", s, h, "warrior", "none", 1, 0)]
 
 
-def incite_options(g: Game, h: int) -> list[Option]:
+def incite_options(g: Game, h: int, first: bool = False) -> list[Option]:
     """(a): a player (the controller too) with faction pieces where a Prophet stands,
     forced (1.5.5: as if it chose, by its own rules) to battle there, the controller
     choosing the defender, or to move as many of its warriors as it can from there to
-    a clearing the controller chooses (rulings.md)."""
+    a clearing the controller chooses (rulings.md). ``first``: stop at the first (an
+    "any?" test)."""
     out: list[Option] = []
     for c in g.clearings():
         if not g.warriors[h][c]:
@@ -72,6 +73,8 @@ def incite_options(g: Game, h: int) -> list[Option]:
             name = g.factions[p]
             for cc, d in battle_targets(g, p, (c,)):
                 out.append(("incite_battle", cc, name, g.owner_name(d)))
+            if first and out:
+                return out
             if forced_movable(g, p, c):
                 for a, b in move_pairs(g, p, (c,)):
                     out.append(("incite_move", a, name, b))
