@@ -134,7 +134,13 @@ def take(box: dict[int, int], owner: int, n: int = 1) -> None:
 
 
 def owners(box: dict[int, int]) -> list[int]:
-    return [o for o in sorted(box) if box[o] > 0]
+    """The owners with warriors in the box, in seat order."""
+    out: list[int] = []
+    for o, n in box.items():
+        if n > 0:
+            out.append(o)
+    out.sort()
+    return out
 
 
 def river_clearings(g: Game) -> list[int]:
@@ -497,11 +503,13 @@ def post_sites(g: Game, s: int, left: list[str] | None = None) -> list[tuple[int
 
 
 def suits_left(g: Game, s: int) -> list[str]:
-    """11.5.6.III the suits with a trade post left on their track."""
+    """11.5.6.III the suits with a trade post left on their track (``uncovered`` of each
+    suit, by index)."""
+    gone = st_of(g, s).gone
     out: list[str] = []
-    for suit in SUITS:
-        if uncovered(g, s, suit) < POSTS_PER_SUIT:
-            out.append(suit)
+    for i in range(len(SUITS)):
+        if g.count_token(s, POST_KINDS[i]) + gone[i] < POSTS_PER_SUIT:
+            out.append(SUITS[i])
     return out
 
 
