@@ -95,6 +95,27 @@ def test_bad_draft_requests_are_422(client: httpx.Client) -> None:
         assert r.json()["error"]["code"] == code, (body, r.text)
 
 
+def test_the_lobby_presets_wait_for_the_catalog(page: Page) -> None:
+    """A preset clicked while the lobby's catalog is still on its way does nothing (its
+    buttons are disabled, no error in the page); once the catalog comes it sets its
+    seats."""
+    held: list[Any] = []
+    page.route("**/api/play/catalog", lambda route: held.append(route))  # hold it
+    page.goto("/play", wait_until="domcontentloaded")
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the lobby asked for no catalog"
+    for button in ["[data-preset=draft]", "#add-seat", "#create"]:
+        expect(page.locator(button)).to_be_disabled()
+    for route in held:
+        route.continue_()
+    page.click("text=Five players draft (Advanced Setup)")
+    expect(page.locator(".seat-row")).to_have_count(5)
+    expect(page.locator("#setup")).to_have_value("advanced")
+
+
 def test_lobby_drafts_five_players_at_one_screen_in_chromium(page: Page,
                                                               client: httpx.Client) -> None:
     """The lobby's draft preset: four people at this screen draft beside the Vagabot;

@@ -236,6 +236,9 @@ async function start() {
     el("label", { class: "toggle", title: `${h.name} / ${h.demoted_name}${h.bars.length ? ` (bars ${h.bars.join(", ")}, A.6.5)` : ""}` },
       el("input", { type: "checkbox", class: "hireling-pick", value: h.id }), ` ${h.name}`)));
   setSeats(PRESETS.bots);
+  // the lobby's buttons wait for the catalog: a preset clicked before it came would
+  // build its seats from nothing
+  for (const b of document.querySelectorAll("[data-preset], #add-seat, #create")) b.disabled = false;
   showRecent();
 }
 
