@@ -18,7 +18,7 @@ import pytest
 
 import rootlaw
 from rootlaw.core.catalog import adjacency, link_burrow
-from rootlaw.core.game import Game
+from rootlaw.core.game import FOREST, Game
 from rootlaw.core.options import has_text_form, label
 
 GAMES = int(os.environ.get("ROOTLAW_INVARIANT_GAMES", "2000"))
@@ -492,6 +492,25 @@ def check_map_and_cards(g: Game) -> None:
     for s in range(len(g.factions)):
         weight = g.token_rule[s] if g.token_rule else 0
         assert weight == (2 if "soup_kitchens" in g.played[s] else 0)
+    check_piece_index(g)
+
+
+def check_piece_index(g: Game) -> None:
+    """The piece index the engine keeps as pieces come and go (``Game._index_add`` and
+    ``_index_remove``) says what the map holds: each owner's kinds by clearing or forest
+    (``piece_clearings``), and each clearing's owners (``has_any_piece``)."""
+    where: dict[tuple[int, str], list[int]] = {}
+    for c in range(1, len(g.buildings)):
+        pieces = g.buildings[c] + g.tokens[c]
+        assert sorted(g._owners[c]) == sorted(o for o, _ in pieces), f"owners of {c}"
+        for o, kind in pieces:
+            where.setdefault((o, kind), []).append(c)
+    for i, pieces in enumerate(g.forest_tokens):
+        for o, kind in pieces:
+            where.setdefault((o, kind), []).append(FOREST + i)
+    indexed = {(o - 1, kind): list(cs) for o, kinds in enumerate(g._where)
+               for kind, cs in kinds.items()}
+    assert indexed == where, "the piece index differs from the map"
 
 
 def check_burrow(g: Game, ud: int) -> None:

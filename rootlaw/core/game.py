@@ -104,7 +104,8 @@ class Game:
         "hands", "vp", "dominance", "items", "played", "fstate", "deck", "discard",
         "available", "supply", "turn_seat", "turn_no", "phase", "craft_used", "once",
         "battle", "rng", "forced", "stack", "_log", "won", "win_reason", "peeks",
-        "version", "setup", "_options", "_pending", "_pending_h", "_rulers", "_where", "pawn",
+        "version", "setup", "_options", "_pending", "_pending_h", "_rulers", "_where",
+        "_owners", "pawn",
         "coalition", "quests", "quest_deck", "ruin_items", "removed_items", "adj", "closed",
         "ferry", "cards", "token_rule", "forest_tokens", "adv", "ruleset", "landmarks",
         "hire", "shares", "_sharer", "_sharer_of", "_hooks", "_rtable", "_rclosed",
@@ -170,6 +171,10 @@ class Game:
     # (one list index and one lookup by an interned string: no (owner, kind) tuple to
     # build, hash and compare on every count)
     _where: list[dict[str, tuple[int, ...]]]
+    # per clearing, the owners of its buildings and tokens (with repeats, in no order):
+    # "has s a building or token here?" is a loop over ints, not over pieces; kept with
+    # the index above (a copy copies the list, its tuples are replaced, never changed)
+    _owners: list[tuple[int, ...]]
     # the map now (Appendix C): adjacency (2.2.1; C.3.2 closed paths are not paths), the
     # closed paths still on the map (C.3.3 removes them), the Ferry's clearing (C.2.5)
     adj: tuple[tuple[int, ...], ...]
@@ -269,6 +274,7 @@ class Game:
         g._rclosed = None
         g._rulers = None
         g._where = []
+        g._owners = [()] * nc
         g.adj = g.board.adj
         g.closed = g.board.closed_at_setup  # C.3.1
         g.ferry = g.board.ferry_start  # C.2.1
@@ -489,6 +495,7 @@ class Game:
         g.removed_items = self.removed_items[:]
         g._rulers = self._rulers
         g._where = self._where
+        g._owners = self._owners[:]
         g.adj = self.adj
         g.closed = self.closed
         g.ferry = self.ferry
@@ -1325,6 +1332,7 @@ class Game:
     def _index_all(self) -> None:
         """Build the piece index from the map (a loaded game, or a map set by hand)."""
         self._where = []
+        self._owners = [()] * len(self.buildings)
         for c in range(1, len(self.buildings)):
             for p in self.buildings[c] + self.tokens[c]:
                 self._index_add(p, c)
@@ -1346,6 +1354,8 @@ class Game:
         kinds[kind] = old[:i] + (c,) + old[i:]
         where[o] = kinds
         self._where = where
+        if c < FOREST:
+            self._owners[c] = self._owners[c] + (piece[0],)
 
     def _index_remove(self, piece: Piece, c: int) -> None:
         where = self._where[:]
@@ -1363,6 +1373,12 @@ class Game:
             del kinds[kind]
         where[o] = kinds
         self._where = where
+        if c < FOREST:
+            owners = self._owners[c]
+            j = 0
+            while owners[j] != piece[0]:
+                j += 1
+            self._owners[c] = owners[:j] + owners[j + 1:]
 
     def count_building(self, s: int, kind: str) -> int:
         """How many of s's buildings (or tokens) of ``kind`` are on the map."""
@@ -1449,11 +1465,8 @@ class Game:
         """Any faction piece of s in c: warriors, pawn, buildings or tokens."""
         if self.warriors[s][c] or self.pawn[s] == c:
             return True
-        for p in self.buildings[c]:
-            if p[0] == s:
-                return True
-        for p in self.tokens[c]:
-            if p[0] == s:
+        for o in self._owners[c]:  # its buildings and tokens (the index's owners)
+            if o == s:
                 return True
         return False
 
@@ -1542,6 +1555,7 @@ class Game:
             w.append(0)
         self.buildings.append(())
         self.tokens.append(())
+        self._owners.append(())
         self.ruin_items.append(())
         self.suits = self.suits + ("",)
         self._rulers = None

@@ -97,8 +97,10 @@ def gardens_on_map(g: Game, s: int, suit: str) -> int:
 
 
 def has_garden(g: Game, s: int, c: int) -> bool:
-    for kind in GARDENS.values():
-        if c in g.piece_clearings(s, kind):
+    """A garden of s in clearing c (the clearing's buildings read once: rule asks this
+    of every clearing, 10.2.4)."""
+    for piece in g.buildings[c]:
+        if piece[0] == s and piece[1] in SUIT_OF_GARDEN:
             return True
     return False
 
