@@ -880,15 +880,20 @@ class Game:
                 p += 1
         return p
 
-    def _hired_rule(self, hire: Hire, c: int) -> list[int]:
+    def _hired_rule(self, hire: Hire, c: int) -> list[int] | None:
         """E.3.1: per seat, the pieces of the hirelings it controls, in c, counted toward
-        its rule (for rule only); each hireling's counted once."""
+        its rule (for rule only); each hireling's counted once. None: no controlled
+        hireling has a piece in c (most clearings: no list to build)."""
         n = len(self.fdefs)
-        out = [0] * n
+        out: list[int] | None = None
         for k in range(len(hire.ids)):
             s = hire.controller[k]
             if 0 <= s < n:
-                out[s] = out[s] + self._hired_pieces(n + k, c)
+                p = self._hired_pieces(n + k, c)
+                if p:
+                    if out is None:
+                        out = [0] * n
+                    out[s] = out[s] + p
         return out
 
     def _hire_breaks_tie(self, hire: Hire, s: int, c: int) -> bool:
@@ -1009,7 +1014,7 @@ class Game:
             if o != s and fdefs[o].limit_in_force(self, o):
                 return True
         hire = self.hire
-        return hire is not None and hire.limits_placement
+        return hire is not None and hire.limits_placement and self._hire_limits(hire, True)
 
     def may_move(self, s: int, a: int, b: int) -> bool:
         """Whether no faction's rule forbids s moving pieces from a (a clearing, a forest,
@@ -1037,7 +1042,19 @@ class Game:
             if fdefs[o].limit_in_force(self, o):
                 return True
         hire = self.hire
-        return hire is not None and hire.limits_movement
+        return hire is not None and hire.limits_movement and self._hire_limits(hire, False)
+
+    def _hire_limits(self, hire: Hire, placing: bool) -> bool:
+        """Whether a hireling's rule that may stop placements (or moves) can stop any
+        now (``limit_in_force``: the Furious Protector on the map, a Band's mark this
+        turn)."""
+        n = len(self.fdefs)
+        for k in range(len(hire.ids)):
+            hd = hire.defs[k]
+            if ((hd.limits_placement if placing else hd.limits_movement)
+                    and hd.limit_in_force(self, n + k)):
+                return True
+        return False
 
     def removable_warriors(self, s: int, c: int) -> int:
         """s's warriors in c that an effect outside battle may remove (14.2.2: not the

@@ -204,6 +204,9 @@ class Corvids(FactionDef):
         """13.7.2 Snare: enemy pieces cannot be moved from its clearing while face up."""
         return snared(g, s, a) and g.is_enemy(s, mover)
 
+    def limit_in_force(self, g: Game, s: int) -> bool:
+        return len(g.piece_clearings(s, "snare")) != 0  # 13.7.2: a face-up snare
+
     def on_piece_removed(self, g: Game, s: int, c: int, kind: str, by: int) -> Sequence[Step]:
         """13.7.4 Raid: whenever a raid is removed, face up or down (its identity is
         still known here; Exposure takes it first, so an exposed raid does nothing)."""

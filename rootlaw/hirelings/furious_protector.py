@@ -56,6 +56,9 @@ class FuriousProtector(Protector):
         """E.2.2: its enemies cannot place pieces in its clearing."""
         return g.pawn[s] == c and g.is_enemy(s, placer)
 
+    def limit_in_force(self, g: Game, s: int) -> bool:
+        return g.pawn[s] != 0  # E.2.2: only the Protector on the map stops anyone
+
     def birdsong(self, g: Game, h: int, s: int) -> Sequence[Step]:
         """E.2.3 (must): move the Protector, ignoring rule; then remove one faction
         warrior of every player in its clearing, the controller included."""

@@ -42,6 +42,9 @@ class Band(HirelingDef):
         # the marks' names are built only when there is one this turn
         return BAND_IN in g.once and mark(mover, a) in g.once and g.is_enemy(s, mover)
 
+    def limit_in_force(self, g: Game, s: int) -> bool:
+        return BAND_IN in g.once  # E.2.2: no enemy moved in beside a Band this turn
+
 
 class PopularBand(Band):
     id = "popular_band"
