@@ -42,6 +42,7 @@ from rootlaw.core.hired import (
     Hire,
     HirelingDef,
     battle_allowed,
+    daylight_key,
     piece_count,
 )
 from rootlaw.core.maps import FERRY_USED, ferry_destinations, take_ferry
@@ -395,16 +396,17 @@ def daylight_options(g: Game, s: int) -> list[Option]:
             continue
         h = n + k
         card = hire.ids[k]
-        for action in hd.daylight_actions(g, h, s):
-            if daylight_key(card, hd.daylight_once(action)) not in g.once:
-                out.append(("hireling", card, action))
+        mark = hd.daylight_mark
+        if mark:  # the card's one action: taken this Daylight, or listed if possible
+            if mark not in g.once:
+                for action in hd.daylight_actions(g, h, s):
+                    out.append(("hireling", card, action))
+        else:
+            for action in hd.daylight_actions(g, h, s):
+                if daylight_key(card, hd.daylight_once(action)) not in g.once:
+                    out.append(("hireling", card, action))
         out += hd.extra_daylight_options(g, h, s)
     return out
-
-
-def daylight_key(card: str, group: str) -> str:
-    """The g.once mark of a card's once-per-Daylight action (E.2.4)."""
-    return "hireling:" + card + ":" + group
 
 
 def apply_daylight(g: Game, s: int, o: Option) -> None:

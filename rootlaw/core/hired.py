@@ -96,6 +96,9 @@ class HirelingDef(FactionDef):
     has_when_hired: bool = False
     has_birdsong: bool = False
     has_daylight: bool = False
+    # the g.once mark of its one once-per-Daylight action (E.2.4; "" for a card with
+    # several, the Brigand): once taken, its actions need not be worked out again
+    daylight_mark: str = ""
     battle_limits: bool = False  # can_be_battled / shields
     watches_moves: bool = False  # after_any_move
     watches_removals: bool = False  # on_faction_warriors_removed
@@ -254,6 +257,7 @@ def register_hireling(hd: HirelingDef) -> HirelingDef:
     hd.has_birdsong = _overrides(hd, "birdsong")
     hd.has_daylight = (_overrides(hd, "daylight_actions")
                        or _overrides(hd, "extra_daylight_options"))
+    hd.daylight_mark = "" if _overrides(hd, "daylight_once") else daylight_key(hd.card, "")
     hd.battle_limits = (_overrides(hd, "can_be_battled") or _overrides(hd, "shields")
                         or _overrides(hd, "battle_toll"))
     hd.watches_moves = _overrides(hd, "after_any_move")
@@ -265,6 +269,11 @@ def register_hireling(hd: HirelingDef) -> HirelingDef:
     hd.limits_movement = _overrides(hd, "blocks_move")
     hd.offers_anytime = _overrides(hd, "anytime_options")
     return hd
+
+
+def daylight_key(card: str, group: str) -> str:
+    """The g.once mark of a card's once-per-Daylight action (E.2.4)."""
+    return "hireling:" + card + ":" + group
 
 
 def _overrides(hd: HirelingDef, hook: str) -> bool:
