@@ -351,7 +351,7 @@ class Daylight(Handler):
         steps.append(("electric_eyrie.build", s))
         if has_trait(g, s, SWOOP):
             steps.append(("electric_eyrie.swoop", s))
-        g.push_all(list(steps))
+        g.push_all(steps)
 
 
 def column_cards(g: Game, s: int, col: int) -> int:

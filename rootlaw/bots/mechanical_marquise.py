@@ -383,7 +383,7 @@ class Daylight(Handler):
             steps.append((P + "blitz", s))
         if suit != "bird":
             steps.append((P + "expand", s))  # 4.5.5
-        g.push_all(list(steps))
+        g.push_all(steps)
 
 
 class Battles(Handler):

@@ -425,7 +425,7 @@ class AdvancedSetup(Handler):
         for s in reverse_order(g, first):  # A.8.2
             steps.append(("adv.choose", s) if is_seat_name(g.factions[s]) else ("adv.faction", s))
         steps.append(("adv.drafted", 0))
-        g.push_all(list(steps))
+        g.push_all(steps)
 
 
 def landmark_steps(g: Game) -> list[Step]:
@@ -559,7 +559,7 @@ class Drafted(Handler):
             if g.fdefs[s].has_hand and len(g.hands[s]) > KEEP:
                 steps.append(("adv.put_back", s))
         steps.append(("adv.shuffle", 0))
-        g.push_all(list(steps))
+        g.push_all(steps)
 
 
 class PutBack(Handler):

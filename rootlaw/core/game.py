@@ -96,6 +96,15 @@ def total(xs: list[int]) -> int:
     return n
 
 
+def _without(items: tuple[int, ...], x: int) -> tuple[int, ...]:
+    """``items`` without its first ``x`` (which it holds): the piece index's removal,
+    by a loop (``tuple.index`` is a method call by name, compiled)."""
+    i = 0
+    while items[i] != x:
+        i += 1
+    return items[:i] + items[i + 1:]
+
+
 class Game:
     """One game of Root. See DESIGN.md for the contract."""
 
@@ -1379,11 +1388,7 @@ class Game:
         o: int = piece[0] + 1
         kinds = dict(where[o])
         kind: str = piece[1]
-        old = kinds[kind]
-        i = 0
-        while old[i] != c:  # the first c (``tuple.index``, as a loop: no method call)
-            i += 1
-        rest = old[:i] + old[i + 1:]
+        rest = _without(kinds[kind], c)
         if rest:
             kinds[kind] = rest
         else:
@@ -1391,11 +1396,7 @@ class Game:
         where[o] = kinds
         self._where = where
         if c < FOREST:
-            owners = self._owners[c]
-            j = 0
-            while owners[j] != piece[0]:
-                j += 1
-            self._owners[c] = owners[:j] + owners[j + 1:]
+            self._owners[c] = _without(self._owners[c], piece[0])
 
     def count_building(self, s: int, kind: str) -> int:
         """How many of s's buildings (or tokens) of ``kind`` are on the map."""

@@ -282,7 +282,7 @@ class EndOfTurn(Handler):
         for _ in range(hire.pending[s]):
             steps.append(("hire.take", s))
         if steps:
-            g.push_all(list(steps))
+            g.push_all(steps)
 
 
 class Give(Handler):
@@ -396,14 +396,10 @@ def daylight_options(g: Game, s: int) -> list[Option]:
             continue
         h = n + k
         card = hire.ids[k]
-        mark = hd.daylight_mark
-        if mark:  # the card's one action: taken this Daylight, or listed if possible
-            if mark not in g.once:
-                for action in hd.daylight_actions(g, h, s):
-                    out.append(("hireling", card, action))
-        else:
+        mark = hd.daylight_mark  # the card's one action: once taken, not worked out again
+        if not mark or mark not in g.once:
             for action in hd.daylight_actions(g, h, s):
-                if daylight_key(card, hd.daylight_once(action)) not in g.once:
+                if mark or daylight_key(card, hd.daylight_once(action)) not in g.once:
                     out.append(("hireling", card, action))
         out += hd.extra_daylight_options(g, h, s)
     return out

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rootlaw.core.battle import battle_targets, start_battle
-from rootlaw.core.catalog import SUITS, tracks
+from rootlaw.core.catalog import SUITS, suit_index, tracks
 from rootlaw.core.craft import craft, craft_options
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras
 from rootlaw.core.faction_api import NO_STEPS, Faction, FactionDef, FactionState, register
@@ -28,7 +28,6 @@ _T: Final = tracks()["riverfolk"]
 POSTS: Final = {suit: "post_" + suit for suit in SUITS}  # token kind per suit
 POST_KINDS: Final[tuple[str, ...]] = tuple(POSTS.values())  # in SUITS order
 SUIT_OF_POST: Final = {kind: suit for suit, kind in POSTS.items()}
-SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}  # SUITS.index, looked up
 POSTS_PER_SUIT: Final = int(_T["trade_posts_per_suit"])
 POST_VP: Final = tuple(int(x) for x in _T["trade_post_vp"])  # 11.5.6.III, by space
 SERVICES: Final[tuple[str, ...]] = ("hand_card", "riverboats", "mercenaries")  # 11.2.7 I-III
@@ -158,7 +157,8 @@ def trade_posts(g: Game, s: int) -> list[int]:
 
 def uncovered(g: Game, s: int, suit: str) -> int:
     """Empty spaces of a suit's Trade Posts track: posts on the map or gone (11.2.1)."""
-    return g.count_token(s, POSTS[suit]) + st_of(g, s).gone[SUIT_INDEX[suit]]
+    i = suit_index(suit)
+    return g.count_token(s, POST_KINDS[i]) + st_of(g, s).gone[i]
 
 
 def service_limit(g: Game, s: int, buyer: int) -> int:
@@ -503,13 +503,11 @@ def post_sites(g: Game, s: int, left: list[str] | None = None) -> list[tuple[int
 
 
 def suits_left(g: Game, s: int) -> list[str]:
-    """11.5.6.III the suits with a trade post left on their track (``uncovered`` of each
-    suit, by index)."""
-    gone = st_of(g, s).gone
+    """11.5.6.III the suits with a trade post left on their track."""
     out: list[str] = []
-    for i in range(len(SUITS)):
-        if g.count_token(s, POST_KINDS[i]) + gone[i] < POSTS_PER_SUIT:
-            out.append(SUITS[i])
+    for suit in SUITS:
+        if uncovered(g, s, suit) < POSTS_PER_SUIT:
+            out.append(suit)
     return out
 
 

@@ -138,7 +138,7 @@ class Start(Handler):
         if allies_here(g, att, b):
             steps.append(("proto.allies", att))
         steps.append(("proto.retreat", dfd))
-        g.push_all(list(steps))
+        g.push_all(steps)
 
 
 def allies_here(g: Game, v: int, b: Battle) -> list[int]:

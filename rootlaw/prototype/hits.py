@@ -55,7 +55,7 @@ def lose_piece(g: Game, owner: int, c: int, kind: str, by: int, hit: bool) -> No
     if hit and building and g.played[owner] and not _has_building(g, owner, c):
         steps.append(("proto.lose_improvement", owner))
     if steps:
-        g.push_all(list(steps))
+        g.push_all(steps)
 
 
 def _has_building(g: Game, s: int, c: int) -> bool:

@@ -114,7 +114,7 @@ class BirdsongStart(Handler):
             if "royal_claim" in played or "stand_and_deliver" in played:
                 steps.append(("proto.birdsong_cards", s))
         if steps:
-            g.push_all(list(steps))
+            g.push_all(steps)
 
 
 class DaylightStart(Handler):
