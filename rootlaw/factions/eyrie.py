@@ -11,7 +11,7 @@ from rootlaw.core.effects import daylight_extras, took_daylight_extra
 from rootlaw.core.faction_api import Faction, FactionDef, FactionState, register
 from rootlaw.core.game import Game
 from rootlaw.core.move import ferry_pairs, move_pairs
-from rootlaw.core.options import Option, distinct, distinct_ints, repeated, text_form
+from rootlaw.core.options import Option, distinct_ints, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
@@ -361,7 +361,11 @@ class ResolveDecree(Handler):
         s, col = st[1], st[2]
         todo: tuple[str, ...] = st[3]
         out = daylight_extras(g, s)
-        for suit in distinct(list(todo)):
+        suits = list(todo)
+        for i in range(len(suits)):
+            if repeated(suits, i):  # each suit once
+                continue
+            suit = suits[i]
             acts = column_actions(g, s, col, suit)
             out += acts if acts else [("turmoil", suit)]
         if not todo:
