@@ -18,7 +18,8 @@ seat that decides now, the way the simulator, the terminal and the RL environmen
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+import weakref
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from rootlaw.core.options import Option
 
@@ -38,17 +39,71 @@ class Agent(Protocol):
         ...
 
 
-def decide(agent: Agent, game: Game, seed: int = 0) -> Option:
+# verbs that end a step or an action (a phase's "end", a step's "done", a refusal)
+ENDS: Final = ("done", "end", "v_end", "end_march", "skip", "decline")
+# decisions one seat makes in one turn before it ends every step it can: an action of
+# "any number" of steps (the Spinners' Skitter, SOM.5.3; Daylight crafts; moves; the
+# Keepers' retinue) offers steps back and forth that an agent may value as much as
+# stopping, for ever. The Riverfolk's longest turns (funds spent one by one) take 90 in
+# random and heuristic games (36 games of every faction); past this, the turn has gone on
+# far too long
+TURN_BUDGET: Final = 100
+
+
+class TurnBudget:
+    """The decisions a seat has made in the current turn (the agent's own count, or the
+    caller's when the agent is built again at each decision, as the web does)."""
+
+    __slots__ = ("turn", "seat", "made")
+
+    def __init__(self) -> None:
+        self.turn, self.seat, self.made = -1, "", 0
+
+    def spend(self, turn: int, seat: str) -> bool:
+        """Count one decision of ``seat`` in ``turn``; whether the turn is past the budget."""
+        if turn != self.turn or seat != self.seat:
+            self.turn, self.seat, self.made = turn, seat, 0
+        self.made += 1
+        return self.made > TURN_BUDGET
+
+
+def ending(options: list[Option]) -> Option | None:
+    """The option that ends a step or an action, if the decision has one."""
+    for verb in ENDS:
+        for o in options:
+            if o and o[0] == verb:
+                return o
+    return None
+
+
+# each agent object's count, when the caller keeps none (the simulator, the terminal)
+_BUDGETS: weakref.WeakKeyDictionary[Any, TurnBudget] = weakref.WeakKeyDictionary()
+
+
+def decide(agent: Agent, game: Game, seed: int = 0,
+           budget: TurnBudget | None = None) -> Option:
     """Ask ``agent`` for the option of the seat deciding now in ``game``: it gets the
-    seat's view and a sampler of determinized games, never ``game`` itself."""
+    seat's view and a sampler of determinized games, never ``game`` itself. Past
+    TURN_BUDGET decisions of the seat in one turn, the step is ended for it where the
+    decision can end it, whatever the agent (``budget``: the count to keep; default the
+    agent's own)."""
     from rootlaw.core.determinize import Sampler
 
     d = game.decision
     if d is None:
         raise ValueError("the game is over: no decision is pending")
+    if budget is None:
+        budget = _BUDGETS.get(agent)
+        if budget is None:
+            budget = _BUDGETS[agent] = TurnBudget()
+    options = list(d.options)
+    if budget.spend(game.turn_no, d.seat):
+        stop = ending(options)
+        if stop is not None:
+            return stop
     view = game.view(d.seat) if agent.needs_view else {}
     sampler = Sampler(game, d.seat, seed) if getattr(agent, "needs_sampler", False) else None
-    return agent.choose(view, list(d.options), sampler)
+    return agent.choose(view, options, sampler)
 
 
 AGENT_NAMES = ("random", "heuristic", "mcts", "easy", "medium", "hard")

@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 from anyio import to_thread
 
 from rootlaw import Game, IllegalAction, LoadError
-from rootlaw.agents.base import decide
+from rootlaw.agents.base import TurnBudget, decide
 from rootlaw.core.options import Option
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import digest, option_value, shown
@@ -46,6 +46,10 @@ class Sender(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
+# the most seconds of pauses one turn of computer players spends (see LiveGame.pause)
+PAUSE_PER_TURN = 3.0
+
+
 @dataclass
 class LiveGame:
     id: str
@@ -58,6 +62,11 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[asyncio.Event, str | None] = field(default_factory=dict)  # -> seat
     agent_task: asyncio.Task[None] | None = None
+    # the computer seats' decisions in the current turn (agents are built again at each
+    # decision, so the count is kept here: agents.base.TURN_BUDGET), and the pauses
+    # spent on the turn so far: (turn, seconds)
+    budget: TurnBudget = field(default_factory=TurnBudget)
+    paused: tuple[int, float] = (-1, 0.0)
     views: Views = field(init=False)  # the game's views, each built once
     before: Views | None = None      # the game before its latest decision (undo's check)
     behind: bool = False             # another process changed it; caught up on next use
@@ -94,6 +103,16 @@ class LiveGame:
                 "agent": bool(d and self.kinds.get(game.seat_key(d.seat),
                                                    "").startswith(seats.AGENT)),
                 "client_seed": self.client_seed}
+
+    def pause(self, delay: float) -> float:
+        """The pause before an agent's decision, so people can follow it: ``delay``
+        each, until the turn has had PAUSE_PER_TURN seconds of them (a turn of many
+        decisions plays on at once; a longer ``delay`` is one pause a turn)."""
+        turn = self.game.turn_no
+        spent = self.paused[1] if self.paused[0] == turn else 0.0
+        wait = max(0.0, min(delay, max(PAUSE_PER_TURN, delay) - spent))
+        self.paused = (turn, spent + wait)
+        return wait
 
     def agent_to_move(self) -> str | None:
         """The seat (as keyed in ``kinds``) of the agent to decide now, if any."""
@@ -470,14 +489,14 @@ class Hub:
     async def _run_agents(self, live: LiveGame) -> None:
         """Let agents decide, one decision at a time, while an agent is to decide."""
         while (seat := live.agent_to_move()) is not None:
-            await asyncio.sleep(self.agent_delay)
+            await asyncio.sleep(live.pause(self.agent_delay))
             version, game = live.version, live.game
             seed = self._agent_seed(game)
             agent = seats.build_agent(live.kinds[seat], seed)
             snapshot = game.copy()  # the agent works on its own copy, off the event loop;
             # it sees the seat's view and determinized samples only (agents.decide)
             try:
-                option = await to_thread.run_sync(decide, agent, snapshot, seed)
+                option = await to_thread.run_sync(decide, agent, snapshot, seed, live.budget)
             except Exception:  # a broken agent must not stop the server
                 log.exception("agent %s failed in game %s", live.kinds[seat], live.id)
                 return
