@@ -6,7 +6,8 @@ from string import Template
 
 from rootlaw.server.resources import template
 
-NAV = (("/play", "Play"), ("/rules", "Rules"), ("/reach", "Reach"), ("/maps", "Maps"))
+NAV = (("/play", "Play"), ("/rootlog", "Rootlog"), ("/rules", "Rules"), ("/reach", "Reach"),
+       ("/maps", "Maps"), ("/api/docs", "API"))
 
 
 def nav_html(active: str) -> str:

@@ -81,3 +81,22 @@ def test_static_assets(client: httpx.Client) -> None:
     for path in ("/static/js/rules.js", "/static/js/reach.js", "/static/js/maps.js",
                  "/static/js/common.js", "/static/favicon.svg"):
         assert client.get(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("url", ["/", "/rules", "/play", "/rootlog", "/maps"])
+def test_every_page_reaches_play_replays_and_the_api(client: httpx.Client, url: str) -> None:
+    """Issue 56, finding things: the navigation on every page reaches the game, the
+    replays (the Rootlog page) and the API's documentation."""
+    nav = html(client, url).split('aria-label="Site"')[1].split("</nav>")[0]
+    for href in ("/play", "/rootlog", "/api/docs"):
+        assert f'href="{href}"' in nav, (url, href)
+
+
+def test_the_home_page_says_what_there_is(client: httpx.Client) -> None:
+    page = html(client, "/")
+    home = page[page.index('class="home"'):]
+    assert "first pages" not in page
+    for href in ("/play", "/rootlog", "/api/docs", "/rules"):
+        assert f'class="card" href="{href}"' in home, href
+    assert html(client, "/rootlog").count('aria-current="page"') == 1
+    assert 'href="/rootlog" aria-current="page"' in html(client, "/rootlog")

@@ -14,7 +14,7 @@ router = APIRouter()
 @router.get("/", response_class=HTMLResponse)
 def home() -> str:
     return static_page("home.html", "", "", (),
-                       "Rules reference, reach calculator and map randomizer for Root")
+                       "Play Root, watch replays, read the rules: rootlaw")
 
 
 @router.get("/rules", response_class=HTMLResponse)

@@ -144,5 +144,5 @@ async def replay_turn(rid: str, turn: int = Query(0, ge=0)) -> Response:
 
 @router.get("/rootlog", response_class=HTMLResponse)
 def rootlog_page() -> str:
-    return static_page("rootlog.html", "Rootlog", "/play", ("rootlog.js",),
+    return static_page("rootlog.html", "Rootlog", "/rootlog", ("rootlog.js",),
                        "Upload a Rootlog and watch it turn by turn")
