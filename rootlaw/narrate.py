@@ -219,6 +219,9 @@ NOTES = {
 }
 
 # why an automatic step happened, after the note that tells it
+# why points were scored, where the engine's reason is a word
+SCORE_WHY = {"removal": "for removing buildings or tokens, 3.2.1",
+             "battle_bonus": "for removing a building or token in battle"}
 WHY = {
     "eyrie": {"turmoil": " (7.7: a card of the Decree could not be resolved)"},
     "electric_eyrie": {"turmoil": " (Rootbotics 5.7: it could not carry out its orders)"},
@@ -297,8 +300,7 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
     kind, value = entry[1], entry[2]
     if kind == "dice":
         hi, lo = max(value), min(value)
-        return "dice", f"Dice: {value[0]} and {value[1]} (the attacker deals up to {hi} " \
-                       f"hit(s), the defender up to {lo}; 4.3.2)."
+        return "dice", f"Dice: {hi} and {lo} (4.3.2)."
     if kind == "seating":  # undrafted seats are named in seating order (A.4)
         return "setup", "Seating order (turns go this way): " \
             + ", ".join(faction_name(f) for f in seat_names(list(value))) + "."
@@ -393,8 +395,9 @@ def narrate(log: list[Entry], factions: list[str], viewer: str | None,
         elif tag == "s":
             pts = int(entry[2])
             verb = "scores" if pts > 0 else "loses"
+            why = SCORE_WHY.get(str(entry[3]), str(entry[3]).replace('_', ' '))
             lines.append(_line(i, entry[1], "score", f"{faction_name(entry[1])} {verb} "
-                               f"{abs(pts)} VP ({str(entry[3]).replace('_', ' ')})."))
+                               f"{abs(pts)} VP ({why})."))
         elif tag == "w":
             names = " and ".join(faction_name(f) for f in str(entry[1]).split(","))
             lines.append(_line(i, None, "win", f"{names} win{'s' if ',' not in entry[1] else ''}"
@@ -411,6 +414,12 @@ def turn_header(turn: int, faction: str) -> str:
 
 def _echo(entry: Entry, prev: Entry | None) -> bool:
     """A note repeating the decision just before it (crafting, drafting)."""
+    if entry[0] == "battle_begins":  # said by the battle just chosen or noted
+        if prev is None or len(prev) < 3:
+            return False
+        if prev[0] == "d":
+            return "battle" in str(tuple(prev[2])[0]) if prev[2] else False
+        return prev[0] in ("battle", "bot_battle") or tuple(prev[:2]) == ("vagabot", "battle")
     if prev is None or prev[0] != "d":
         return False
     if entry[0] == "drafted":  # the setup card the decision just before took (A.8.2)
@@ -425,8 +434,41 @@ def _actor(entry: Entry) -> str | None:
         else None
 
 
+def _hits(n: Any) -> str:
+    return f"{n} hit{'' if n == 1 else 's'}"
+
+
+def _battle(entry: Entry) -> str | None:
+    """A battle's record in words (4.3): each side's roll and what its warriors let it
+    deal, the hits dealt after every effect, each piece removed and each hit taken
+    otherwise; None for another entry."""
+    tag = entry[0]
+    if tag == "battle_roll" and len(entry) > 6:
+        parts = []
+        for who, roll, hits in ((entry[1], entry[2], entry[3]), (entry[4], entry[5], entry[6])):
+            capped = f", capped at {hits} (4.3.2.I)" if hits < roll else ""
+            parts.append(f"{faction_name(str(who)) if who in _FACTION_IDS else _name(who)}"
+                         f" rolls {roll}{capped}")
+        return "; ".join(parts) + "."
+    if tag == "battle_begins" and len(entry) > 3:
+        return f"{_name(entry[1])} battles {_name(entry[2])} in {entry[3]}."
+    if tag == "battle_hits" and len(entry) > 4:
+        a, d = _name(entry[1]), _name(entry[3])
+        return f"{a} deals {_hits(entry[2])}, {d} deals {_hits(entry[4])} (4.3.4)."
+    if tag == "battle_removed" and len(entry) > 4:
+        n, kind = int(entry[3]), display_name(str(entry[2]))
+        what = kind if n == 1 else f"{n} {kind}s"
+        return f"{_name(entry[1])} loses {'a ' + what if n == 1 else what} in {entry[4]}."
+    if tag == "battle_took" and len(entry) > 2:
+        return f"{_name(entry[1])} takes a hit: {label(tuple(entry[2]))}."
+    return None
+
+
 def _note(entry: Entry) -> str:
     tag = str(entry[0])
+    told = _battle(entry)
+    if told is not None:
+        return told
     if tag == "vagabot" and len(entry) > 1:
         template = VAGABOT.get(str(entry[1]))
         if template is not None and template.count("{a") <= len(entry) - 1:

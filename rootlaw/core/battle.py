@@ -209,6 +209,8 @@ def start_battle(g: Game, att: int, c: int, dfd: int, ally: int = -1) -> None:
     allied faction whose warriors an attacking Vagabond treats as his own (9.2.9.IIc)."""
     b = g.battle = Battle(att, dfd, c)
     b.ally = ally
+    g.note("battle_begins", g.owner_name(att), g.owner_name(dfd), c)  # told when no
+    # decision of the attacker's said it (one target, a bot's or a card's battle)
     for side in range(2):  # attacker, defender (a loop over ints: compiled, no tuples)
         s, foe = (att, dfd) if side == 0 else (dfd, att)
         lender = g.lender_to(s)
@@ -386,6 +388,10 @@ class Roll(Handler):
         d_max = fd.battle_max_hits(g, b.dfd, b, False) + b.max_bonus[1] + lent_warriors(g, b, 1)
         b.a_rolled = min(hi, a_max)
         b.d_rolled = min(lo, d_max)
+        # what each side's roll comes to once capped (4.3.2.I), for the record: a roll
+        # above its cap is told with the cap
+        g.note("battle_roll", g.owner_name(b.att), hi, b.a_rolled, g.owner_name(b.dfd), lo,
+               b.d_rolled)
         a_fx, d_fx = effect_choices(g, b.att), effect_choices(g, b.dfd)
         if a_fx and d_fx:  # 4.3.3: the attacker chooses who uses effects first
             g.push(("battle.order", b.att))
@@ -505,6 +511,8 @@ class Deal(Handler):
             to_dfd -= fd.ignored_hits(g, b.dfd, b, 0 if b.a_ignore else b.d_rolled, to_dfd)
         to_dfd = hits_taken(g, b, b.dfd, to_dfd)
         to_att = hits_taken(g, b, b.att, to_att)
+        g.note("battle_hits", g.owner_name(b.att), max(0, to_dfd), g.owner_name(b.dfd),
+               max(0, to_att))  # 4.3.4: what each side deals, after every effect
         g.push(hits_step(b, b.dfd, b.att, to_dfd), hits_step(b, b.att, b.dfd, to_att),
                ("battle.end", b.att))
 
@@ -555,7 +563,10 @@ class Hits(Handler):
         side = 0 if taker == b.att else 1
         if verb != "hit":
             kind = g.odef(taker).take_hit(g, taker, b, c, o)
-            if kind is not None:
+            if kind is None:  # an item damaged, an allied warrior removed (9.2.7, 9.2.9)
+                g.note("battle_took", g.owner_name(taker), o)
+            else:
+                g.note("battle_removed", g.owner_name(taker), kind, 1, c)
                 b.pieces_lost[side].append(kind)
                 b.removed_any[1 - side] = True
             left -= 1
@@ -565,6 +576,7 @@ class Hits(Handler):
         what: str = o[2]
         if what == "warrior" and who != taker:  # a mercenary, one hit at a time
             remove_warriors(g, who, c, 1, in_battle=True)
+            g.note("battle_removed", g.owner_name(who), "warrior", 1, c)
             b.lent_lost[side] = b.lent_lost[side] + 1
             b.taken[side] = b.taken[side] + 1
             left -= 1
@@ -575,11 +587,13 @@ class Hits(Handler):
             n = 1 if b.lent[side] >= 0 or mixed else min(left, g.warriors[taker][c])
             remove_warriors(g, taker, c, n, in_battle=True,
                             lent=(1 if what == LENT else 0) if mixed else -1)
+            g.note("battle_removed", g.owner_name(taker), what, n, c)
             b.warriors_lost[side] = b.warriors_lost[side] + n
             b.taken[side] = b.taken[side] + n
             left -= n
         else:
             g.take_piece(c, (taker, what))
+            g.note("battle_removed", g.owner_name(taker), what, 1, c)
             b.pieces_lost[side].append(what)
             b.removed_any[1 - side] = True
             left -= 1
