@@ -47,7 +47,7 @@ def test_create_answers_links_and_the_first_state(client: httpx.Client) -> None:
     ({"factions": ["marquise", "eyrie"], "map": "moon"}, "bad_setup"),
     ({"factions": ["marquise", "eyrie"], "deck": "homebrew"}, "bad_setup"),
     ({"factions": ["marquise", "eyrie"], "seed": -1}, "bad_seed"),
-    ({"factions": ["marquise", "eyrie"], "seed": "7"}, "bad_seed"),
+    ({"factions": ["marquise", "eyrie"], "seed": "7a"}, "bad_seed"),
     ({"factions": ["marquise", "eyrie"], "seats": {"eyrie": "bot"}}, "bad_seat"),
     ({"factions": ["marquise", "vagabot"], "seats": {"vagabot": "human"}}, "bad_seat"),
     ({"factions": ["marquise", "eyrie"], "seats": {"eyrie": "agent:oracle"}}, "unknown_agent"),

@@ -109,8 +109,11 @@ def hireling_choice(value: Any) -> int | list[str]:
 
 
 def seed(value: Any) -> int:
+    # a seed may come as its digits: JavaScript's numbers keep 53 bits, a seed has 63
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 20:
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise Invalid(f"must be a whole number from 0 to {MAX_SEED}")
+        raise Invalid(f"must be a whole number from 0 to {MAX_SEED} (or its digits)")
     return value
 
 

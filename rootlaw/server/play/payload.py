@@ -118,6 +118,8 @@ def state(game_id: str, views: Views, version: int, seat: str | None,
         "you": game.current_id(seat) if seat is not None else None,
         "map": game.setup["map"], "deck": game.setup["deck"],
         "seed": game.setup["seed"] if over else None,  # the seed decides the deck order
+        # the seed's digits too: a JavaScript number keeps only 53 bits of the 63
+        "seed_text": str(game.setup["seed"]) if over else None,
         "seed_from": "client" if client_seed else "server",
         "log_size": len(game.log), "undo": may_undo(game, seat, before, views),
     }

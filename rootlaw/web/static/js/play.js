@@ -101,7 +101,7 @@ function readForm() {
   const people = Object.values(body.seats).filter((k) => k === "human").length;
   if (people && here.length === people) body.hotseat = true; // every person at this screen
   const seed = $("seed").value.trim();
-  if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
+  if (seed) body.seed = seed; // as its digits: a Number keeps 53 bits, a seed 63
   if ($("cooperative").checked) body.cooperative = true;
   // A.5 (Appendix F): landmarks named, or dealt at random; they need the Advanced Setup
   const named = [...document.querySelectorAll(".landmark-pick:checked")].map((x) => x.value);

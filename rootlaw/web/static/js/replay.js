@@ -73,7 +73,7 @@ async function start() {
   ctx.names = { ...hirelingNames(end.view), ...Object.fromEntries(Object.entries(state.seats).map(([f, x]) => [f, x.name])) };
   ctx.seats = state.seats;
   ctx.colors = { ...hirelingColors(end.view), ...colorsFor(end.view.factions, ctx.catalog) };
-  $("game-title").textContent = `Replay · ${ctx.layout.title} · seed ${state.seed}`;
+  $("game-title").textContent = `Replay · ${ctx.layout.title} · seed ${state.seed_text ?? state.seed}`;
   $("slider").max = steps;
   lines = (await api(`/api/games/${gid}/log`)).lines;
   const params = new URLSearchParams(location.search);

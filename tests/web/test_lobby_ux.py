@@ -1,0 +1,31 @@
+"""The lobby says what it does (issue 56), in headless Chromium: a seed keeps every digit
+from the seed box to the replay's title (a JavaScript number keeps 53 bits, a seed 63)."""
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+BIG = "616679737565587765"  # above 2**53: a Number would read it 616679737565587700
+
+
+def test_a_seed_keeps_its_digits_from_the_lobby_to_the_replay(page: Page) -> None:
+    page.set_default_timeout(30000)
+    page.goto("/play")
+    page.click("[data-preset=watch]")
+    expect(page.locator(".seat-row")).to_have_count(4)
+    page.fill("#seed", BIG)
+    page.click("#create")
+    expect(page.locator("#watch-link")).to_be_visible()
+    page.click("#watch-link")
+    expect(page.locator("#game-title")).to_contain_text(f"seed {BIG}")
+
+
+def test_the_api_takes_a_seed_as_its_digits(client: httpx.Client) -> None:
+    r = client.post("/api/games", json={"factions": ["vagabot", "electric_eyrie"],
+                                        "seed": BIG})
+    assert r.status_code == 201, r.text
+    s = client.get(f"/api/games/{r.json()['id']}").json()
+    assert s["over"] and s["seed"] == int(BIG) and s["seed_text"] == BIG
+    bad = client.post("/api/games", json={"factions": ["vagabot", "electric_eyrie"],
+                                          "seed": "12a"})
+    assert bad.status_code == 422 and "seed" in bad.text
