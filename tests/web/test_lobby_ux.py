@@ -1,5 +1,6 @@
 """The lobby says what it does (issue 56), in headless Chromium: a seed keeps every digit
-from the seed box to the replay's title (a JavaScript number keeps 53 bits, a seed 63)."""
+from the seed box to the replay's title (a JavaScript number keeps 53 bits, a seed 63);
+a draft refuses a person's faction named in it rather than drop the seat."""
 from __future__ import annotations
 
 import httpx
@@ -29,3 +30,19 @@ def test_the_api_takes_a_seed_as_its_digits(client: httpx.Client) -> None:
     bad = client.post("/api/games", json={"factions": ["vagabot", "electric_eyrie"],
                                           "seed": "12a"})
     assert bad.status_code == 422 and "seed" in bad.text
+
+
+def test_a_named_faction_in_a_draft_is_refused_not_dropped(page: Page) -> None:
+    """A draft seats drafting people and bots (A.8): a sixth seat given a person's
+    faction by name is refused with a word, never silently left out of the game."""
+    page.set_default_timeout(15000)
+    page.goto("/play")
+    page.click("[data-preset=draft]")
+    expect(page.locator(".seat-row")).to_have_count(5)
+    page.click("#add-seat")
+    expect(page.locator(".seat-row")).to_have_count(6)
+    page.locator(".seat-row").nth(5).locator(".faction").select_option("marquise")
+    page.click("#create")
+    expect(page.locator("#lobby-error")).to_be_visible()
+    expect(page.locator("#lobby-error")).to_contain_text("Marquise de Cat")
+    expect(page.locator("#play-here")).to_be_hidden()

@@ -75,12 +75,16 @@ function readForm() {
     bot_difficulty: {}, bot_traits: {}, bot_setup: {} };
   const here = [];
   let drafting = 0; // seats of a draft are named seat1, seat2... (A.4, A.8.2)
+  const refused = []; // people's factions named in a draft
   const draft = rows.some((row) => row.querySelector(".faction").value === DRAFT);
   for (const row of rows) {
     let f = row.querySelector(".faction").value;
     const p = row.querySelector(".player").value;
     if (f === DRAFT) f = `seat${++drafting}`;
-    else if (draft && !factionById(f).bot) continue; // a draft seats bots and drafting players
+    else if (draft && !factionById(f).bot) { // a draft seats bots and drafting players (A.8):
+      refused.push(factionById(f).name || f); // a named faction is refused, never dropped
+      continue;
+    }
     body.factions.push(f);
     body.seats[f] = p === "here" || p === "link" ? "human" : p;
     if (p === "here") here.push(f);
@@ -117,7 +121,7 @@ function readForm() {
   if (hired.length) body.hirelings = hired;
   else if ($("hirelings").value) body.hirelings = Number($("hirelings").value);
   if (body.hirelings) body.setup = "advanced";
-  return { body, here };
+  return { body, here, refused };
 }
 
 let advised = 0;  // the latest advice asked for: an older answer arriving late is dropped
@@ -208,8 +212,14 @@ function showCreated(game, here) {
 
 async function create(e) {
   e.preventDefault();
-  const { body, here } = readForm();
+  const { body, here, refused } = readForm();
   $("lobby-error").hidden = true;
+  if (refused.length) { // the Advanced Setup's people draft their factions (A.8.2)
+    $("lobby-error").textContent = `In a draft people draft their factions (A.8): set ${refused.join(", ")} `
+      + "to draft, or seat a bot there.";
+    $("lobby-error").hidden = false;
+    return;
+  }
   $("create").disabled = true;
   try {
     const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
