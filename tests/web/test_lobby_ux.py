@@ -1,6 +1,7 @@
 """The lobby says what it does (issue 56), in headless Chromium: a seed keeps every digit
 from the seed box to the replay's title (a JavaScript number keeps 53 bits, a seed 63);
-a draft refuses a person's faction named in it rather than drop the seat."""
+a draft refuses a person's faction named in it rather than drop the seat; the prototype
+disables the controls that do not apply to it."""
 from __future__ import annotations
 
 import httpx
@@ -46,3 +47,20 @@ def test_a_named_faction_in_a_draft_is_refused_not_dropped(page: Page) -> None:
     expect(page.locator("#lobby-error")).to_be_visible()
     expect(page.locator("#lobby-error")).to_contain_text("Marquise de Cat")
     expect(page.locator("#play-here")).to_be_hidden()
+
+
+def test_the_prototype_disables_what_does_not_apply(page: Page) -> None:
+    """The prototype rules play the Fall map with their own setup, no landmarks nor
+    hirelings: those controls are disabled (and cleared), given back with the Law."""
+    page.set_default_timeout(15000)
+    page.goto("/play")
+    expect(page.locator("[data-preset=draft]")).to_be_enabled()  # the catalog came
+    page.locator(".hireling-pick").first.check()
+    page.select_option("#rules", "prototype")
+    for sel in ("#map", "#setup", "#landmarks", "#hirelings", ".landmark-pick >> nth=0",
+                ".hireling-pick >> nth=0", "#map-landmarks-ignore"):
+        expect(page.locator(sel)).to_be_disabled()
+    expect(page.locator(".hireling-pick:checked")).to_have_count(0)
+    page.select_option("#rules", "law")
+    for sel in ("#map", "#setup", "#landmarks", "#hirelings"):
+        expect(page.locator(sel)).to_be_enabled()

@@ -253,8 +253,25 @@ async function start() {
 }
 
 $("lobby").addEventListener("submit", create);
+// the prototype has its own map (Fall), setup, and no landmarks or hirelings: what does
+// not apply to it is cleared and disabled, given back when the Law is chosen again
+function syncRules() {
+  const proto = $("rules").value === "prototype";
+  if (proto) {
+    $("setup").value = "standard";
+    $("landmarks").value = "";
+    $("hirelings").value = "";
+    for (const x of document.querySelectorAll(".landmark-pick, .hireling-pick, #map-landmarks-ignore")) x.checked = false;
+  }
+  for (const x of [$("map"), $("setup"), ...document.querySelectorAll(".landmarks-field, .hirelings-field")]) {
+    x.disabled = proto;
+    if (proto) x.title = "not used by the prototype rules"; else x.removeAttribute("title");
+  }
+}
+
 $("rules").addEventListener("change", () => {  // the prototype: the Fall map and its own deck
   if (!catalog) return;
+  syncRules();
   if ($("rules").value === "prototype") {
     $("map").value = "fall";
     setSeats(PRESETS.prototype);
