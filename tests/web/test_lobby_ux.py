@@ -64,3 +64,15 @@ def test_the_prototype_disables_what_does_not_apply(page: Page) -> None:
     page.select_option("#rules", "law")
     for sel in ("#map", "#setup", "#landmarks", "#hirelings"):
         expect(page.locator(sel)).to_be_enabled()
+
+
+def test_fan_factions_are_marked_fan_made(page: Page, client: httpx.Client) -> None:
+    fan = {f["name"] for f in client.get("/api/play/catalog").json()["factions"] if f["fan"]}
+    assert fan, "the catalog has fan factions (Crusader)"
+    page.goto("/play")
+    expect(page.locator("[data-preset=draft]")).to_be_enabled()
+    texts = page.locator(".seat-row >> nth=0").locator(".faction option").all_inner_texts()
+    for name in fan:
+        assert f"{name} (fan-made)" in texts, name
+    assert not any("(fan-made)" in t and t.removesuffix(" (fan-made)") not in fan
+                   for t in texts)

@@ -29,12 +29,16 @@ function playerChoices(faction) {
     ...catalog.agents.filter((a) => !(a in (catalog.agent_levels || {}))).map((a) => [`agent:${a}`, `Agent: ${a}`])];
 }
 
+// a fan expansion's faction says so where it is chosen
+const factionOption = (f) => el("option", { value: f.id }, f.fan ? `${f.name} (fan-made)` : f.name);
+
 function seatRow(factionId, player) {
   const li = el("li", { class: "seat-row" });
   const faction = el("select", { class: "faction", "aria-label": "Faction" },
     el("optgroup", { label: "Advanced Setup" }, el("option", { value: DRAFT }, "Drafts a setup card (A.8)")),
-    el("optgroup", { label: "Factions" }, catalog.factions.filter((f) => !f.bot).map((f) => el("option", { value: f.id }, f.name))),
-    el("optgroup", { label: "Rootbotics bots" }, catalog.factions.filter((f) => f.bot).map((f) => el("option", { value: f.id }, f.name))));
+    el("optgroup", { label: "Factions" }, catalog.factions.filter((f) => !f.bot && !f.fan).map(factionOption)),
+    el("optgroup", { label: "Fan-made factions (not by Leder Games)" }, catalog.factions.filter((f) => !f.bot && f.fan).map(factionOption)),
+    el("optgroup", { label: "Rootbotics bots" }, catalog.factions.filter((f) => f.bot).map(factionOption)));
   faction.value = factionId;
   const who = el("select", { class: "player", "aria-label": "Player" });
   const extra = el("div", { class: "bot-options" });
