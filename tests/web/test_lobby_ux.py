@@ -76,3 +76,20 @@ def test_fan_factions_are_marked_fan_made(page: Page, client: httpx.Client) -> N
         assert f"{name} (fan-made)" in texts, name
     assert not any("(fan-made)" in t and t.removesuffix(" (fan-made)") not in fan
                    for t in texts)
+
+
+def test_a_draft_may_deal_the_crusader_setup_cards(page: Page, client: httpx.Client) -> None:
+    """The terminal's --crusader in the lobby: the Crusader setup cards join the draft's
+    pool (A.8.1)."""
+    fan = {f["id"] for f in client.get("/api/play/catalog").json()["factions"] if f["fan"]}
+    page.set_default_timeout(15000)
+    page.goto("/play")
+    page.click("[data-preset=draft]")
+    expect(page.locator(".seat-row")).to_have_count(5)
+    page.check("#crusader")
+    page.fill("#seed", "3")  # everyone at this screen: the lobby's seed is taken
+    with page.expect_response("**/api/games") as created:
+        page.click("#create")
+    gid = created.value.json()["id"]
+    pool = client.get(f"/api/games/{gid}").json()["view"]["advanced_setup"]["pool"]
+    assert fan & {card["faction"] for card in pool}, pool

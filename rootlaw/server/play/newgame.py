@@ -144,6 +144,7 @@ FIELDS: dict[str, Field] = {
     # a draft (A.8): N seats, named seat1, seat2... until they choose; bots among them
     "players": Field(small_count, None),
     "bots": Field(listing(text(), max_items=8), None),
+    "crusader": Field(boolean, False),  # the Crusader setup cards join the draft (A.8.1)
     "landmarks": Field(landmark_choice, None),
     "map_landmarks": Field(text(), None),
     "hirelings": Field(hireling_choice, None),  # A.6, Appendix E (issue 35)

@@ -104,6 +104,7 @@ function readForm() {
     body.players = body.factions.length;
     body.bots = body.factions.filter((f) => !f.startsWith("seat"));
     body.setup = "advanced";
+    if ($("crusader").checked) body.crusader = true; // the terminal's --crusader
     delete body.factions;
   }
   const people = Object.values(body.seats).filter((k) => k === "human").length;
