@@ -80,6 +80,21 @@ def ending(options: list[Option]) -> Option | None:
 _BUDGETS: weakref.WeakKeyDictionary[Any, TurnBudget] = weakref.WeakKeyDictionary()
 
 
+def own_budget(agent: Agent) -> TurnBudget:
+    """The agent's count: its ``budget`` attribute (rootlaw's agents have one: a compiled
+    class takes no weak reference), else one kept for it while it lives."""
+    own = getattr(agent, "budget", None)
+    if isinstance(own, TurnBudget):
+        return own
+    try:
+        budget = _BUDGETS.get(agent)
+        if budget is None:
+            budget = _BUDGETS[agent] = TurnBudget()
+        return budget
+    except TypeError:  # neither: a fresh count each decision, so this agent is not bounded
+        return TurnBudget()
+
+
 def decide(agent: Agent, game: Game, seed: int = 0,
            budget: TurnBudget | None = None) -> Option:
     """Ask ``agent`` for the option of the seat deciding now in ``game``: it gets the
@@ -93,9 +108,7 @@ def decide(agent: Agent, game: Game, seed: int = 0,
     if d is None:
         raise ValueError("the game is over: no decision is pending")
     if budget is None:
-        budget = _BUDGETS.get(agent)
-        if budget is None:
-            budget = _BUDGETS[agent] = TurnBudget()
+        budget = own_budget(agent)
     options = list(d.options)
     if budget.spend(game.turn_no, d.seat):
         stop = ending(options)

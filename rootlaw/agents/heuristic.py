@@ -32,6 +32,7 @@ import random
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.agents.base import TurnBudget
 from rootlaw.core.catalog import load_json
 from rootlaw.core.game import WIN_SCORE
 from rootlaw.core.options import Option
@@ -309,6 +310,7 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0, samples: int = 1, depth: int = 3,
                  evaluator: Evaluator | None = None) -> None:
         self.rng = random.Random(seed)
+        self.budget = TurnBudget()  # decisions this turn (agents.base.decide)
         self.samples = max(1, samples)
         self.depth = max(0, depth)
         self.evaluator = evaluator or Evaluator()

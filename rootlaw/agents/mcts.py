@@ -45,6 +45,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.agents.base import TurnBudget
 from rootlaw.agents.heuristic import Evaluator, prior
 from rootlaw.agents.hints import HINTS, OUTLOOKS
 from rootlaw.agents.value import LearnedEvaluator
@@ -111,6 +112,7 @@ class MCTSAgent:
         if seconds is None and iterations is None:
             seconds = 1.0
         self.rng = random.Random(seed)
+        self.budget = TurnBudget()  # decisions this turn (agents.base.decide)
         self.seconds = seconds
         self.iterations = iterations
         self.rollout = rollout

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.agents.base import TurnBudget
 from rootlaw.core.options import Option
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.budget = TurnBudget()  # decisions this turn (agents.base.decide)
 
     def choose(self, view: dict[str, Any], options: list[Option],
                sampler: Sampler | None = None) -> Option:
