@@ -6,7 +6,8 @@ Only the view is read (DESIGN.md: a seat's view is all a client receives), plus 
 paths as they are now (C.3.3 closed paths open in play)."""
 from __future__ import annotations
 
-from typing import Any
+import io
+from typing import TYPE_CHECKING, Any
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -19,6 +20,9 @@ from rootlaw.core.catalog import deck
 from rootlaw.core.hired import CARD_IDS as HIRELING_IDS
 from rootlaw.core.options import card_label, display_name
 from rootlaw.narrate import faction_name, readable
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 WIN = 30  # 3.1
 SUIT_STYLE = {"fox": "bold red", "rabbit": "bold yellow", "mouse": "bold dark_orange",
@@ -401,3 +405,16 @@ def console(out: Any) -> Console:
     width = None if getattr(out, "isatty", lambda: False)() else 120
     return Console(file=out, width=width, highlight=False, emoji=False, soft_wrap=False,
                    markup=False)  # "[Ferry]" is text, not a style
+
+
+def paths_of(game: Game) -> dict[int, list[int]]:
+    """Each clearing's paths now (2.3; C.3.3 closed paths open in play)."""
+    return {c: sorted(game.adjacent(c)) for c in game.clearings()}
+
+
+def render(view: dict[str, Any], paths: dict[int, list[int]] | None = None,
+           width: int = 120) -> str:
+    """The board, scores and the hands this seat may see, as plain text."""
+    con = Console(width=width, record=True, file=io.StringIO(), highlight=False, markup=False)
+    con.print(board(view, paths or {}))
+    return con.export_text()

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import rootlaw
-from rootlaw.cli import play, simulate
+from rootlaw.commands.play import play
+from rootlaw.commands.simulate import simulate
 
 
 def _play(argv: list[str], keys: str, expect: int = 0) -> str:
@@ -185,7 +186,7 @@ def test_play_help_lists_ids_maps_decks_and_defaults() -> None:
 def test_the_board_speaks_words_not_field_names() -> None:
     """Issue 41: faction boards without internal field names or None/False values, quest
     names rather than ids, the Riverfolk's public hand labelled as theirs."""
-    from rootlaw.cli import paths_of, render
+    from rootlaw.tui import paths_of, render
 
     for mix, me in ((["marquise", "eyrie", "alliance", "vagabond"], "marquise"),
                     (["riverfolk", "corvids", "duchy", "lizards"], "corvids"),
@@ -208,7 +209,7 @@ def test_the_board_speaks_words_not_field_names() -> None:
 def test_play_with_the_spinners_and_the_wyrm_speaks_their_boards() -> None:
     """The Crusader factions on the terminal board: the Ward, webs and infirmaries by
     name, the Wyrm's place, Growth and Lair, no field names."""
-    from rootlaw.cli import paths_of, render
+    from rootlaw.tui import paths_of, render
 
     text = _play(["--factions", "spinners,wyrm", "--faction", "wyrm", "--quiet"],
                  "1\n" * 20000)

@@ -13,9 +13,11 @@ import pytest
 import rootlaw
 from rootlaw.agents import make_agent
 from rootlaw.agents.base import decide
-from rootlaw.cli import play, render, simulate
+from rootlaw.commands.play import play
+from rootlaw.commands.simulate import simulate
 from rootlaw.core.determinize import Sampler
 from rootlaw.factions.corvids import PLOT, TYPES, st_of
+from rootlaw.tui import render
 
 CV = "corvids"
 CORVID_VERBS = {"cv_scatter", "flip", "cv_recruit", "cv_plot", "trick", "no_exert", "expose",

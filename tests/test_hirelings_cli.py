@@ -9,7 +9,9 @@ import random
 from argparse import Namespace
 
 import rootlaw
-from rootlaw.cli import _setup_flags, play, simulate
+from rootlaw.commands.flags import setup_flags
+from rootlaw.commands.play import play
+from rootlaw.commands.simulate import simulate
 from rootlaw.narrate import narrate
 from rootlaw.tui import board, console, hirelings_text
 
@@ -51,7 +53,7 @@ def test_play_takes_the_flag() -> None:
         parser.add_argument(flag)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--quiet", action="store_true")
-    _setup_flags(parser)
+    setup_flags(parser)
     args = parser.parse_args(["--factions", "marquise,eyrie", "--faction", "marquise", "--vs",
                               "random", "--setup", "advanced", "--hirelings",
                               "popular_band,corvid_spies,highway_bandits"])

@@ -9,8 +9,10 @@ import random
 from argparse import Namespace
 
 import rootlaw
-from rootlaw.cli import _setup_flags, paths_of, play, simulate
-from rootlaw.tui import board, console, landmarks_text
+from rootlaw.commands.flags import setup_flags
+from rootlaw.commands.play import play
+from rootlaw.commands.simulate import simulate
+from rootlaw.tui import board, console, landmarks_text, paths_of
 from tests.test_invariants import shuffle_market
 
 
@@ -50,7 +52,7 @@ def test_play_takes_the_flag() -> None:
         parser.add_argument(flag)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--quiet", action="store_true")
-    _setup_flags(parser)
+    setup_flags(parser)
     args = parser.parse_args(["--factions", "marquise,eyrie", "--faction", "marquise", "--vs",
                               "random", "--setup", "advanced", "--landmarks", "tower"])
     out = io.StringIO()

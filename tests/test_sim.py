@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rootlaw.cli import main, simulate
+from rootlaw.cli import main
+from rootlaw.commands.simulate import simulate
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.sim import GameResult, GameSpec, Summary, play, run, specs_for, wilson
 from rootlaw.tournament import (

@@ -6,10 +6,9 @@ start inside another). Each step below is one stage of 4.3.1-4.3.4.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.faction_api import NO_STEPS
-from rootlaw.core.game import Game
 from rootlaw.core.hired import (
     HIGHER_ROLL,
     battle_allowed,
@@ -27,6 +26,9 @@ from rootlaw.core.move import (
 )
 from rootlaw.core.options import Option, distinct, listed, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 text_form("battle", "battle in {1} against {2}")
 text_form("ambush", "ambush with {c1}")

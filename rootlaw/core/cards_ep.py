@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Final
 from rootlaw.core.battle import BattleCards, battle_options, register_battle_cards, start_battle
 from rootlaw.core.catalog import Card
 from rootlaw.core.faction_api import NO_STEPS
-from rootlaw.core.game import EVENING_DRAWN, Game
 from rootlaw.core.hired import removal_shielded
 from rootlaw.core.maps import ferry_destinations, take_ferry
 from rootlaw.core.move import (
@@ -37,10 +36,12 @@ from rootlaw.core.move import (
     trigger_removals,
 )
 from rootlaw.core.options import Option, distinct, secret_form, text_form
+from rootlaw.core.state import EVENING_DRAWN
 from rootlaw.core.steps import Handler, Step, register_steps
 
 if TYPE_CHECKING:
     from rootlaw.core.battle import Battle
+    from rootlaw.core.game import Game
 
 COFFIN_VP_PER: Final = 5  # Coffin Makers: one VP per five warriors
 PARTISANS: Final = {"fox_partisans": "fox", "rabbit_partisans": "rabbit",

@@ -10,16 +10,18 @@ Legendary Forge's card is crafted from there ("craft_forge", core/landmarks.py).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rootlaw.core.cards_ep import entered_play, item_crafted
 from rootlaw.core.catalog import SUITS, suit_index
 from rootlaw.core.effects import DAYLIGHT_VERBS, apply_daylight_extra, daylight_extras, favor
-from rootlaw.core.game import Game
 from rootlaw.core.hired import hireling_takes_crafted
 from rootlaw.core.landmarks import forge_bonus, forge_items_for, take_forge_item
 from rootlaw.core.options import Option, append_all, listed, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 text_form("craft", "craft {c1}{w2:any suit paid as }")  # the suits chosen for "?" costs
 

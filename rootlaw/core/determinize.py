@@ -31,12 +31,13 @@ from typing import TYPE_CHECKING, Final
 
 from rootlaw.core import rng as _rng
 from rootlaw.core.errors import RootlawError
-from rootlaw.core.game import Game
 from rootlaw.core.options import Option
 from rootlaw.core.steps import STEPS
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
+
+    from rootlaw.core.game import Game
 
 CARDS: Final = "cards"  # the pool of the shared deck's cards (hands, deck, face-down cards)
 QUESTS: Final = "quests"

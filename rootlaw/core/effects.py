@@ -5,16 +5,18 @@ battle.py; crafting in craft.py. The rest are here, by the phase they belong to.
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rootlaw.core import cards_ep, hire, landmarks, maps
 from rootlaw.core.battle import battle_options, start_battle
 from rootlaw.core.cards_ep import take_random_card
-from rootlaw.core.game import Game
 from rootlaw.core.hired import removal_shielded
 from rootlaw.core.move import move_options, move_step, remove_warriors, trigger_removals
 from rootlaw.core.options import Option, listed, repeated, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 text_form("royal_claim", "discard Royal Claim: score 1 VP per clearing you rule")
 text_form("stand_and_deliver", "Stand and Deliver!: take a random card from {1}")

@@ -25,11 +25,10 @@ takes an optional hireling action.
 """
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.battle import start_battle
 from rootlaw.core.cardstate import CardState
-from rootlaw.core.game import FOREST, Game
 from rootlaw.core.hired import (
     ALL_PIPS,
     CARD_IDS,
@@ -48,7 +47,11 @@ from rootlaw.core.hired import (
 from rootlaw.core.maps import FERRY_USED, ferry_destinations, take_ferry
 from rootlaw.core.move import do_move
 from rootlaw.core.options import Option, text_form
+from rootlaw.core.state import FOREST
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 text_form("setup_hireling", "set up {n1}")
 text_form("take_hireling", "hire {n1} from the supply")
@@ -129,7 +132,7 @@ def draft_short(barred: tuple[str, ...], taken: list[str], players: int,
                 undrafted: int, insurgents_at_two: bool) -> bool:
     """A.8.1: whether too few setup cards (or no militant one) would remain for the
     players who draft once ``barred`` leave the draft (A.6.5)."""
-    from rootlaw.core.advanced import draft_pool_size, open_cards
+    from rootlaw.core.appendix_a import draft_pool_size, open_cards
 
     if not undrafted:
         return False
@@ -139,7 +142,7 @@ def draft_short(barred: tuple[str, ...], taken: list[str], players: int,
 
 def seated_components(g: Game) -> list[str]:
     """Factions whose components are in use (a bot uses its Law faction's)."""
-    from rootlaw.core.advanced import seated_factions
+    from rootlaw.core.appendix_a import seated_factions
 
     return seated_factions(g)
 
@@ -181,7 +184,7 @@ class Deal(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        from rootlaw.core.advanced import adv_of, reverse_order
+        from rootlaw.core.appendix_a import adv_of, reverse_order
 
         chosen = g.setup.get("hirelings")
         if isinstance(chosen, list):
@@ -213,7 +216,7 @@ class SetUp(Handler):
         return out[:1] if g.fdefs[st[1]].is_bot else out
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        from rootlaw.core.advanced import adv_of, reverse_order
+        from rootlaw.core.appendix_a import adv_of, reverse_order
 
         s: int = st[1]
         card: str = o[1]

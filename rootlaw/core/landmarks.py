@@ -29,12 +29,14 @@ docs/rulings.md, "Landmarks (Appendix F)".
 """
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.catalog import Board, load_json
-from rootlaw.core.game import Game
 from rootlaw.core.options import Option, distinct, name_form, secret_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 
 def _data() -> dict[str, Any]:
@@ -324,7 +326,7 @@ class Deal(Handler):
     auto = True
 
     def run(self, g: Game, st: Step) -> None:
-        from rootlaw.core.advanced import adv_of, removes_dominance, reverse_order
+        from rootlaw.core.appendix_a import adv_of, removes_dominance, reverse_order
 
         b = g.board
         if removes_dominance(g):  # A.7's removal, done now: nothing else uses the deck

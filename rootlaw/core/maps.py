@@ -25,12 +25,14 @@ and the Tower), removing closed paths (C.3.3), the Pass (C.3.4). Forest adjacenc
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rootlaw.core.catalog import SUITS, Board, link_burrow, pair
-from rootlaw.core.game import Game
 from rootlaw.core.options import Option, distinct, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 # g.once entries: seat s treats rivers as paths until the end of this turn (11.2.7.II)
 RIVER_GRANTS: Final = tuple(f"rivers_as_paths:{i}" for i in range(8))

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rootlaw.core.game import Game
 from rootlaw.core.hired import hirelings_after_move, hirelings_after_removal, river_rule_free
 from rootlaw.core.landmarks import removed_from_treetop
 from rootlaw.core.maps import (
@@ -18,6 +18,9 @@ from rootlaw.core.maps import (
 )
 from rootlaw.core.options import Option, holds, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 text_form("move", "move {1} -> {2}")
 text_form("warriors", "{1} warrior(s)")

@@ -5,13 +5,16 @@ its edges; each faction fills the phases with its own steps (FactionDef.phase_st
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rootlaw.core import advanced, cards_ep, effects, hire, maps
 from rootlaw.core.catalog import item_supply
-from rootlaw.core.game import HAND_LIMIT, RUIN, Game
 from rootlaw.core.options import Option, listed, repeated, text_form
+from rootlaw.core.state import HAND_LIMIT, RUIN
 from rootlaw.core.steps import Handler, Step, register_steps
+
+if TYPE_CHECKING:
+    from rootlaw.core.game import Game
 
 text_form("discard", "discard {c1}")
 text_form("done", "done")

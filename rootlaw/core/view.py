@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rootlaw.core.game import FOREST
 from rootlaw.core.landmarks import view as landmark_view
 from rootlaw.core.maps import tower_at
+from rootlaw.core.state import FOREST
 
 if TYPE_CHECKING:
     from rootlaw.core.game import Game

@@ -163,7 +163,7 @@ class RootEnv(AECEnv):
         return self.terminations.get(agent, False) or self.truncations.get(agent, False)
 
     def render(self) -> str | None:
-        from rootlaw.cli import render
+        from rootlaw.tui import render
 
         if self.game is None:
             return None

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 import rootlaw
+from rootlaw.commands.replay import replay
 from rootlaw.rootlog import RootlogError, dumps, load, loads
-from rootlaw.rootlog.cli import run
 
 LOGS = Path(__file__).parent / "logs"
 # each log: its turns and how many of them are checked at least (summary 1: a turn is
@@ -69,10 +69,10 @@ def test_report_as_json_from_the_command_line() -> None:
     path = LOGS / "marquise_eyrie_by_hand.rootlog"
     out = io.StringIO()
     args = argparse.Namespace(file=str(path), report=True, json=True, turn=None)
-    assert run(args, out) == 0
+    assert replay(args, out) == 0
     assert json.loads(out.getvalue()) == {"turns": 8, "checked": 8, "flagged": []}
     out = io.StringIO()
-    assert run(argparse.Namespace(file=str(path), report=True, json=False, turn=None),
+    assert replay(argparse.Namespace(file=str(path), report=True, json=False, turn=None),
                out) == 0
     assert out.getvalue().startswith("8 of 8 turns checked (100%)")
 
@@ -85,7 +85,7 @@ def test_bad_logs_name_line_and_column(name: str) -> None:
     assert (e.value.line, e.value.column) == (line, col), str(e.value)
     assert words in e.value.message
     out = io.StringIO()  # the command line says so, with no traceback
-    assert run(argparse.Namespace(file=str(LOGS / "bad" / name), report=True, json=False,
+    assert replay(argparse.Namespace(file=str(LOGS / "bad" / name), report=True, json=False,
                                   turn=None), out) == 2
     assert f"line {line}, column {col}: " in out.getvalue()
 

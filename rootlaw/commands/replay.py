@@ -26,9 +26,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     r.add_argument("--json", action="store_true", help="print the report as JSON")
     r.add_argument("--turn", type=int, metavar="N",
                    help="show the board after turn N only (0: after the setup)")
+    r.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from rootlaw.rootlog.reader import load
 
     try:
@@ -46,8 +47,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 def _show(r: object, turn: int | None, out: TextIO) -> int:
-    from rootlaw.cli import paths_of, render
     from rootlaw.rootlog.reader import Replay
+    from rootlaw.tui import paths_of, render
 
     assert isinstance(r, Replay)
     flags = {f.turn: f for f in r.report.flagged}
@@ -68,3 +69,7 @@ def _show(r: object, turn: int | None, out: TextIO) -> int:
         return 2
     print(r.report.text(), file=out)
     return 0
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    return replay(args)
