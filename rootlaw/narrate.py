@@ -195,7 +195,7 @@ NOTES = {
     "hireling_given": "{a1} gives {a2}, out of control markers, to {a3} (E.1.3).",
     "hiring_marker_flipped": "{a1} flips a hiring marker: no hireling is left in the "
     "supply (E.1.1).",
-    "hireling_action": "{a1} takes {a2}'s action: {a3} (E.2.4).",
+    "hireling_action": "{a1} takes {a2}'s action: {a3@2} (E.2.4).",
     "hireling_placed": "{a1}: a {a2} placed in {a3}.",
     "hireling_moved": "{a1} moves from {a2} to {a3}.",
     "patrol_to_card": "A Patrol warrior removed in {a1} goes onto the Forest Patrol's card.",
@@ -256,7 +256,8 @@ MOVE_VERBS = ("move", "ferry", "decree_move", "kk_move", "kk_ferry", "rf_move", 
 
 
 def _fmt(template: str, entry: Entry, start: int = 1) -> str:
-    """Fill {aN} (argument N, faction ids named) and {cN} (card names) from an entry."""
+    """Fill {aN} (argument N, faction ids named), {aN@M} (argument N in the words of
+    argument M, its owner) and {cN} (card names) from an entry."""
     out = template
     for i in range(len(entry) - 1, start - 1, -1):
         v = entry[i]
@@ -264,6 +265,12 @@ def _fmt(template: str, entry: Entry, start: int = 1) -> str:
         if "{c" + str(k) + "}" in out:
             out = out.replace("{c" + str(k) + "}", card_label(v) if isinstance(v, str) else str(v))
         out = out.replace("{a" + str(k) + "}", _name(v))
+        owned = "{a" + str(k) + "@"  # argument K in the words of argument M (its card)
+        j = out.find(owned)
+        if j >= 0:
+            m = out.index("}", j)
+            owner = entry[int(out[j + len(owned):m]) + start - 1]
+            out = out[:j] + display_name(v, str(owner)) + out[m + 1:]
     return out
 
 

@@ -30,7 +30,7 @@ from rootlaw.core.steps import Handler, Step, register_steps
 if TYPE_CHECKING:
     from rootlaw.core.game import Game
 
-text_form("battle", "battle in {1} against {2}")
+text_form("battle", "battle in {1} against {n2}")
 text_form("ambush", "ambush with {c1}")
 text_form("no_ambush", "no ambush")
 text_form("foil", "foil the ambush with {c1}")

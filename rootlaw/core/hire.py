@@ -57,7 +57,7 @@ text_form("setup_hireling", "set up {n1}")
 text_form("take_hireling", "hire {n1} from the supply")
 text_form("give_hireling", "give {n1} to {n2}")
 text_form("hireling_first", "{n1}'s Birdsong action first")
-text_form("hireling", "{n1}: {n2}")
+text_form("hireling", "{n1}: {n2@1}")  # the action in its card's words
 text_form("hmove", "{n1}: move {2} -> {3}")
 text_form("hferry", "{n1}: move {2} -> {3} by the Ferry")
 text_form("hbattle", "{n1}: battle in {2} against {n3}")

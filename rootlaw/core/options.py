@@ -23,8 +23,11 @@ _FORMATS: Final[dict[str, str]] = {}
 # the suit, so two options never read the same (filled on first use)
 _SHARED_NAMES: Final[set[str]] = set()
 # id -> readable name, for ids that are neither cards nor numbers (a piece's side, a
-# column of a faction board)
+# column of a faction board): one name an id, whoever registers it
 _NAMES: Final[dict[str, str]] = {}
+# owner -> id -> name, for words that belong to one card (a hireling's actions: the
+# Bandits' "recruit" is not the Eyrie's), read only where an option names their owner
+_OWNED: Final[dict[str, dict[str, str]]] = {}
 # verb -> format of the option as seats other than the decider may read it (its secret
 # left out: a face-down plot's type, a card shown to one player)
 _SECRET: Final[dict[str, str]] = {}
@@ -129,31 +132,57 @@ def card_label(card_id: str) -> str:
     return card_id.replace("_", " ").title()
 
 
+def _register(table: dict[str, str], key: str, text: str, what: str) -> None:
+    """Add ``key``'s words to ``table``; a second module's different words for the same
+    key are refused, so no module changes the words of another's options or pieces."""
+    old = table.get(key)
+    if old is not None and old != text:
+        raise ValueError(f"{what} {key!r} already reads {old!r}: not {text!r} (words "
+                         "belong to their owner: register them under it)")
+    table[key] = text
+
+
 def text_form(verb: str, fmt: str) -> None:
     """Register how options of ``verb`` read, e.g. ``text_form("move", "move {1} -> {2}")``.
 
     ``{N}`` is element N as it is, ``{cN}`` a card (its name, with the suit where cards
-    share the name), ``{nN}`` an id by its readable name (``name_form``), and
+    share the name), ``{nN}`` an id by its readable name (``name_form``), ``{nN@M}``
+    the same read among the words of element M (its owner: a hireling card) and
+    ``{nN@id}`` among the words of ``id`` (the verb's own card), and
     ``{wN:words }`` an optional part: nothing when element N is empty, else
     `` (words X)`` with X its names joined (a craft's chosen suits)."""
-    _FORMATS[verb] = fmt
+    _register(_FORMATS, verb, fmt, "the option")
 
 
 def secret_form(verb: str, fmt: str) -> None:
     """Register how options of ``verb`` read to the other seats, when the option holds
     something only the decider may know (``public_label``)."""
-    _SECRET[verb] = fmt
+    _register(_SECRET, verb, fmt, "the public option")
 
 
-def name_form(ident: str, name: str) -> None:
+def name_form(ident: str, name: str, owner: str = "") -> None:
     """Register how an id reads in text, e.g. ``name_form("ws_tablet_jewelry",
-    "waystation (tablet side up)")``."""
-    _NAMES[ident] = name
+    "waystation (tablet side up)")``; with ``owner``, how it reads where an option names
+    that owner (``name_form("recruit", "put a Bandit warrior ...", "highway_bandits")``)."""
+    if owner:
+        table = _OWNED.get(owner)
+        if table is None:
+            table = _OWNED[owner] = {}
+        _register(table, ident, name, f"{owner}'s name")
+    else:
+        _register(_NAMES, ident, name, "the name")
 
 
-def display_name(value: object) -> str:
-    """The readable name of an id (``name_form``), else the value as it is."""
+def display_name(value: object, owner: str = "") -> str:
+    """The readable name of an id (``name_form``): its owner's word for it where it has
+    one, else the shared name, else the value as it is."""
     text = str(value)
+    if owner:
+        own = _OWNED.get(owner)
+        if own is not None:
+            word = own.get(text)
+            if word is not None:
+                return word
     return _NAMES.get(text, text)
 
 
@@ -197,11 +226,23 @@ def _fill(fmt: str, o: Option) -> str:
         if j >= 0:
             k = out.index("}", j)
             out = out[:j] + _optional(out[j + len(opt):k], val) + out[k + 1:]
-        named = "{n" + str(i) + "}"
-        if named in out:
-            out = out.replace(named, display_name(val))
+        named = "{n" + str(i)
+        j = out.find(named)
+        while j >= 0:
+            k = out.index("}", j)
+            word = display_name(val, _owner(out[j + len(named):k], o))
+            out = out[:j] + word + out[k + 1:]
+            j = out.find(named, j + len(word))
         out = out.replace("{" + str(i) + "}", str(val))
     return out
+
+
+def _owner(at: str, o: Option) -> str:
+    """The owner of ``{nN@...}``: ``@M`` element M of the option, ``@id`` that id (the
+    verb's own card); nothing for a plain ``{nN}``."""
+    if not at:
+        return ""
+    return str(o[int(at[1:])]) if at[1:].isdigit() else at[1:]
 
 
 def _optional(words: str, val: object) -> str:

@@ -14,10 +14,10 @@ from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 SPIES_PLACED: Final = 2  # E.2.4: two Spy warriors placed first
-name_form("spy", "place two Spies, then battle or steal")
-name_form("spies_battle", "battle in every clearing with Spies")
+name_form("spy", "place two Spies, then battle or steal", "corvid_spies")
+name_form("spies_battle", "battle in every clearing with Spies", "corvid_spies")
 text_form("spy_pair", "Spies in {1} and {2}")
-text_form("spies_then", "{n1}")
+text_form("spies_then", "{n1@corvid_spies}")
 text_form("spies_steal", "take a random card from each enemy with pieces in {1}")
 
 

@@ -20,8 +20,8 @@ from rootlaw.core.hired import HirelingDef, register_hireling
 from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
-name_form("patrol", "move, then battle")
-name_form("muster", "put the Patrol warriors on the card into a clearing")
+name_form("patrol", "move, then battle", "forest_patrol")
+name_form("muster", "put the Patrol warriors on the card into a clearing", "forest_patrol")
 text_form("physicians_to", "put the treated warriors in {1}")
 text_form("spend_card", "spend {c1}")
 

@@ -14,9 +14,9 @@ from rootlaw.core.move import remove_warriors, trigger_removals
 from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
-name_form("post", "put a bandit on a path")
-name_form("arm", "place a warrior of yours at each Bandit warrior")
-name_form("recruit", "put a Bandit warrior in a clearing with your pieces")
+name_form("post", "put a bandit on a path", "highway_bandits")
+name_form("arm", "place a warrior of yours at each Bandit warrior", "highway_bandits")
+name_form("recruit", "put a Bandit warrior in a clearing with your pieces", "highway_bandits")
 text_form("bandit_path", "put a bandit on the path {1}-{2}")
 text_form("bandit_lift", "take the bandit off the path {1}-{2} to place it again")
 text_form("bandit_toll", "remove a moved piece ({2}) for the bandits")

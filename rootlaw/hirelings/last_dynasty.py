@@ -18,7 +18,7 @@ from rootlaw.core.move import do_move
 from rootlaw.core.options import Option, name_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
-name_form("rampage", "the Dynasty's rampage")
+name_form("rampage", "the Dynasty's rampage", "last_dynasty")
 RULED_PER_POINT = 3  # Bluebird Nobles: one VP per three clearings ruled
 
 

@@ -14,8 +14,8 @@ from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 BAND_IN: Final = "band_in:"  # g.once: "band_in:<owner>:<clearing>" for the turn
-name_form("gig", "a gig: pull warriors in, then a Band warrior anywhere")
-name_form("busk", "place a Band warrior in any clearing")
+name_form("gig", "a gig: pull warriors in, then a Band warrior anywhere", "popular_band")
+name_form("busk", "place a Band warrior in any clearing", "popular_band")
 text_form("gig", "play a gig in {1}")
 text_form("pull", "force {n2}'s {3} warrior(s) from {1} into the gig")
 text_form("band_pair", "Band warriors in {1} and {2}")

@@ -15,11 +15,11 @@ from rootlaw.core.steps import Handler, Step, register_steps
 FOOTHOLD: Final = "foothold"
 OUTPOST_WARRIORS: Final = 3  # "up to 3" Expedition warriors with a new foothold
 name_form(FOOTHOLD, "foothold")
-name_form("expedition", "a new foothold, then march or muster")
-name_form("expedition_march", "move, then battle if you wish")
-name_form("expedition_muster", "an Expedition warrior at each foothold")
+name_form("expedition", "a new foothold, then march or muster", "sunward_expedition")
+name_form("expedition_march", "move, then battle if you wish", "sunward_expedition")
+name_form("expedition_muster", "an Expedition warrior at each foothold", "sunward_expedition")
 text_form("outpost", "a foothold in {1}{w2:the foothold from }")
-text_form("expedition_then", "{n1}")
+text_form("expedition_then", "{n1@sunward_expedition}")
 text_form("keep_revealed", "Mole Artisans: keep {c1} revealed (back to hand at end of Evening)")
 text_form("discard_crafted", "discard {c1}")
 

@@ -21,9 +21,9 @@ MOVE_COST: Final = 1  # items exhausted to move the Exile
 BATTLE_COST: Final = 2  # ... to battle with it
 AID_VP: Final = 1
 
-name_form("exile", "the Exile's moves and battles")
-name_form("plunder", "take an item from a ruin")
-name_form("rob", "exhaust an item to take a random card")
+name_form("exile", "the Exile's moves and battles", "the_exile")
+name_form("plunder", "take an item from a ruin", "the_exile")
+name_form("rob", "exhaust an item to take a random card", "the_exile")
 name_form(CLUB, "club")
 text_form("exile_forest", "put the Exile in forest {1}")
 text_form("exile_move", "exhaust an item: move the Exile to forest {1}")

@@ -17,13 +17,13 @@ from rootlaw.core.steps import Handler, Step, register_steps
 VAULT: Final = "vault"
 KEEPERS_WITH_VAULT: Final = 2  # setup and when hired: 2 warriors and a vault
 name_form(VAULT, "vault")
-name_form("vaults", "a vault, then battle or reinforce")
-name_form("vault_battle", "battle in each clearing with a vault")
-name_form("vault_muster", "a Keeper warrior at each vault")
+name_form("vaults", "a vault, then battle or reinforce", "vault_keepers")
+name_form("vault_battle", "battle in each clearing with a vault", "vault_keepers")
+name_form("vault_muster", "a Keeper warrior at each vault", "vault_keepers")
 text_form("vault_site", "2 Keeper warriors and a vault in {1}")
 text_form("vault_build", "a vault in {1}")
 text_form("vault_outpost", "a Keeper warrior and a vault in {1}")
-text_form("vaults_then", "{n1}")
+text_form("vaults_then", "{n1@vault_keepers}")
 
 
 def vaults(g: Game, h: int) -> tuple[int, ...]:

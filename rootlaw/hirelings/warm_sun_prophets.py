@@ -15,12 +15,11 @@ from rootlaw.core.options import Option, name_form, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
 LOOK: Final = 5  # Lizard Envoys: the top five cards of the discard pile
-name_form("incite", "force a player to battle or move")
-name_form("preach", "put a Prophet warrior in a clearing without one")
+name_form("incite", "force a player to battle or move", "warm_sun_prophets")
+name_form("preach", "put a Prophet warrior in a clearing without one", "warm_sun_prophets")
 text_form("incite_battle", "force {n2} to battle {n3} in {1}")
 text_form("incite_move", "force {n2} to move from {1} to {3}")
 text_form("envoy_take", "Lizard Envoys: take {c1} from the discard pile")
-text_form("battle", "battle in {1} against {n2}")
 
 
 class WarmSunProphets(HirelingDef):
