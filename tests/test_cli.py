@@ -233,3 +233,20 @@ def test_simulate_drafts_with_the_crusader_setup_cards() -> None:
     rep = json.loads(r.stdout)
     assert rep["games"] == 4
     assert {"spinners", "wyrm"} <= set(rep["win_rate"])  # drafted (their cards dealt)
+
+
+def test_q_asks_before_quitting_an_unsaved_game() -> None:
+    """Issue 56: q in a game saved nowhere asks first; anything but yes plays on."""
+    text = _play(["--faction", "marquise"], "q\nn\n1\nq\ny\n")
+    assert text.count("This game is not saved") == 2
+    assert "Quit anyway? [y/N]" in text
+    assert text.count("[Marquise de Cat]") >= 2  # played on after the no
+
+
+def test_a_loaded_game_goes_on_saving_to_its_file(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    _play(["--faction", "marquise", "--save", str(save)], "1\nq\n")
+    before = len(rootlaw.Game.from_json(save.read_text()).log)
+    text = _play(["--faction", "marquise", "--load", str(save)], "1\nq\n")  # no --save
+    assert "This game is not saved" not in text
+    assert len(rootlaw.Game.from_json(save.read_text()).log) > before

@@ -131,6 +131,14 @@ def unstarted(game: rootlaw.Game) -> rootlaw.Game:
                             advance=False)
 
 
+def _really_quit(inp: TextIO, out: TextIO, con: Any) -> bool:
+    """q in a game with no file to save to: it would be lost, so ask (end of input: yes)."""
+    con.print("This game is not saved (start with --save FILE). Quit anyway? [y/N] ", end="")
+    out.flush()
+    answer = inp.readline()
+    return not answer or answer.strip().lower() in ("y", "yes")
+
+
 def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     con = tui.console(out)
     if args.load:
@@ -166,6 +174,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
     con.print(f"You play {faction_name(me)} ({me}). 'h' for help.")
     if args.load:
         story.skip_to(game)
+        args.save = args.save or args.load  # a loaded game goes on saving to its file
     else:
         game = unstarted(game)
         story.run(game)
@@ -197,6 +206,8 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
                 return 0
             cmd = line.strip().lower()
             if cmd == "q":
+                if not args.save and not _really_quit(inp, out, con):
+                    continue
                 _save(game, args.save, con)
                 _rootlog(game, getattr(args, "rootlog", None), me, con)
                 return 0
