@@ -456,7 +456,7 @@ class _Editor:
 
 
 def _say(p: Any) -> str:
-    from rootlaw.rootlog.search import _pat
+    from rootlaw.rootlog.search.match import pat
 
-    return _pat(p)
+    return pat(p)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rootlaw.rootlog import parse_action
 from rootlaw.rootlog.expect import Expect, expect
-from rootlaw.rootlog.search import _old_deck_draws
+from rootlaw.rootlog.search.chance import _old_deck_draws
 
 BASES = {"K": "keepers", "C": "marquise"}
 
