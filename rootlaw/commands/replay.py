@@ -4,6 +4,7 @@
     rootlaw replay game.rootlog --turn 12       # the board after turn 12
     rootlaw replay game.rootlog --report        # checked and flagged turns
     rootlaw replay game.rootlog --report --json # {"turns", "checked", "flagged"}
+    rootlaw replay game.rootlog --setup draft   # the setup it used (standard|draft|advanced)
 
 (``rootlaw play --rootlog FILE`` and ``rootlaw simulate --rootlog DIR`` write them.)
 """
@@ -24,6 +25,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     r.add_argument("--report", action="store_true",
                    help="print per turn whether it was checked or flagged, and why")
     r.add_argument("--json", action="store_true", help="print the report as JSON")
+    r.add_argument("--setup", choices=("standard", "draft", "advanced"),
+                   help="the setup the record used (default: read from the record: "
+                   "a Pool: header without rootlaw's directive is a draft followed by "
+                   "each faction's standard setup, the records before Appendix A)")
     r.add_argument("--turn", type=int, metavar="N",
                    help="show the board after turn N only (0: after the setup)")
     r.set_defaults(run=run)
@@ -33,7 +38,7 @@ def replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from rootlaw.rootlog.reader import load
 
     try:
-        r = load(args.file)
+        r = load(args.file, getattr(args, "setup", None))
     except RootlogError as e:
         print(f"rootlaw replay: {args.file}: {e}", file=out)
         return 2

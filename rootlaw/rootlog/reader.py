@@ -79,25 +79,61 @@ class Replay:
     letters: list[str]  # each seat's faction letter
 
 
-def load(path: str | Path) -> Replay:
+def load(path: str | Path, setup: str | None = None) -> Replay:
     """Read the Rootlog file at ``path`` and replay it (RootlogError if it cannot be
-    read; turns the engine cannot produce are flagged, not refused)."""
+    read; turns the engine cannot produce are flagged, not refused); ``setup``: as
+    ``loads``."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise RootlogError(f"cannot read {path}: {e}") from None
-    return loads(text)
+    return loads(text, setup)
 
 
-def loads(text: str) -> Replay:
+def loads(text: str, setup: str | None = None) -> Replay:
+    """Parse and replay ``text``; ``setup`` names the setup the record used (``SETUPS``;
+    None: read from the record, ``setup_kind``)."""
     tree = parse(text, strict=False)
-    return replay(tree)
+    return replay(tree, setup)
 
 
-def replay(tree: Rootlog) -> Replay:
+# the setups a record may use: the standard setup (5.1), a draft from a pool followed by
+# each faction's standard setup (records before the Law's Appendix A, 2019-2022), the
+# Advanced Setup of Appendix A (setup cards, homelands; A.8)
+SETUPS: Final = ("standard", "draft", "advanced")
+
+
+def setup_kind(tree: Rootlog, directives: dict[str, str], setup: str | None = None) -> str:
+    """The setup the record used: ``setup`` if given; rootlaw's own records say it in
+    their directive; a record with hirelings is of the Advanced Setup (A.6); a record
+    with a ``Pool:`` drafted its factions and set each up by its own standard setup (the
+    records people wrote before the Law's Appendix A; docs/rulings.md); else the
+    standard setup. The Advanced Setup's records follow each player line with its setup
+    line (1: "in ADSET, the seat's setup line follows its own player line"); the old
+    drafts give every player line first."""
+    if setup is not None:
+        if setup not in SETUPS:
+            raise RootlogError(f"unknown setup {setup!r}: one of {', '.join(SETUPS)}")
+        return setup
+    try:
+        opts = json.loads(directives.get("setup", "{}"))
+    except ValueError as e:
+        raise RootlogError(f"bad rootlaw-setup directive: {e}") from None
+    if isinstance(opts, dict) and opts.get("setup") == "advanced" or tree.header.hirelings:
+        return "advanced"
+    if tree.header.pool is not None:
+        last_seat = max((p.line for p in tree.seats), default=0)
+        interleaved = any(t.setup and t.line < last_seat for t in tree.turns)
+        return "advanced" if interleaved or directives.get("record") == "rootlaw" \
+            else "draft"
+    return "standard"
+
+
+def replay(tree: Rootlog, setup: str | None = None) -> Replay:
     directives = tree.directives()
     strict = directives.get("record") == "rootlaw"
-    g, letters, first = new_game(tree, directives)
+    kind = setup_kind(tree, directives, setup)
+    g, letters, first = new_game(tree, directives, kind=kind)
     bases = {L: names.LETTERS[L] for L in letters}  # the Law faction whose board it is
     try:
         bots = dict(json.loads(directives.get("setup", "{}")).get("bots", {}))
@@ -133,7 +169,7 @@ def replay(tree: Rootlog) -> Replay:
         reason = problems[0] if problems else ctx.reason or "no setup the engine allows"
         report.flagged.append(Flag(0, first_line, reason))
         if any(is_seat_name(f) for f in g.factions):  # a draft: the record's factions
-            g, _, _ = new_game(tree, directives, given=True)
+            g, _, _ = new_game(tree, directives, given=True, kind=kind)
         g = _setup_as_recorded(g, exp, letters, turns)
     else:
         g = node.g
@@ -353,13 +389,14 @@ def _setup_expect(setups: list[Turn], bases: dict[str, str], letters: list[str],
 
 # ------------------------------------------------------------------ setting up
 
-def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
-             ) -> tuple[Game, list[str], int]:
+def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False,
+             kind: str = "") -> tuple[Game, list[str], int]:
     """The game the headers and player lines describe, before its setup runs, with its
     seating and first player forced to the record's (5.1.1, A.4); each seat's letter;
     the first player's seat. ``given``: the record's factions given to the Advanced
     Setup rather than drafted from its pool (a setup the engine cannot make: its
-    factions at least are the record's)."""
+    factions at least are the record's). ``kind``: the record's setup (``setup_kind``;
+    "" reads it from the record)."""
     h = tree.header
     try:
         opts: dict[str, Any] = json.loads(directives.get("setup", "{}"))
@@ -371,9 +408,12 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     for L, b in bots.items():
         if b not in FACTIONS or not FACTIONS[b].is_bot:
             raise RootlogError(f"the rootlaw-setup directive names {b!r} for {L}: not a bot")
-    # 1: the Hirelings header is of the Advanced Setup only (A.6)
-    advanced = opts.pop("setup", "standard") == "advanced" or h.pool is not None or \
-        bool(h.hirelings)
+    kind = kind or setup_kind(tree, directives)
+    opts.pop("setup", None)
+    advanced = kind == "advanced"
+    # a draft, old or new, seats the players in the draft's order: reverse turn order
+    # (A.8.2; the pre-Appendix-A drafts the same, docs/rulings.md)
+    drafted_order = kind in ("advanced", "draft")
     lines = [s.faction for s in tree.seats]
     if len(set(lines)) != len(lines):
         raise RootlogError("a faction has two player lines (1)", tree.seats[-1].line, 1)
@@ -382,7 +422,7 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
                            "(1: one player line per seat)", tree.seats[-1].line if tree.seats
                            else 1, 1)
     play = [t.faction for t in tree.turns if not t.setup]
-    if advanced:  # A.8.2: player lines in the draft's order, reverse turn order
+    if drafted_order:  # A.8.2: player lines in the draft's order, reverse turn order
         order = list(reversed(lines))
         first = 0
         if type(first_seat) is not int or not 0 <= first_seat < len(order):
@@ -391,6 +431,8 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
         if first_seat:  # the same turn order, the first player in the engine's seat of
             order = order[-first_seat:] + order[:-first_seat]  # the game played
             first = first_seat
+        elif not advanced and play and play[0] in order:  # an old draft: the record's
+            first = order.index(play[0])  # first turn is the first player's (5.1.1)
     else:
         order = lines
         first = order.index(play[0]) if play and play[0] in order else 0
@@ -403,7 +445,7 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     kw: dict[str, Any] = {"map": names.MAPS[h.map], "deck": names.DECKS[h.deck], "seed": 0,
                           "suits": suits}
     fids = [bots.get(L) or names.LETTERS[L] for L in order]
-    if h.pool is not None and not given:
+    if h.pool is not None and advanced and not given:
         kw.update(players=len(order), bots=[bots[L] for L in order if L in bots],
                   setup="advanced")
     else:
@@ -417,7 +459,7 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
         raise RootlogError(f"the record's game cannot be set up: {e}") from None
     setup = g0.setup
     drafted = list(setup["factions"])
-    if h.pool is not None and not given:
+    if h.pool is not None and advanced and not given:
         seats = iter([f for f in drafted if is_seat_name(f)])
         seating = [bots[L] if L in bots else next(seats) for L in order]
     else:
@@ -429,4 +471,5 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False
     return g, list(order), first
 
 
-__all__ = ["Flag", "Replay", "Report", "load", "loads", "replay", "new_game"]
+__all__ = ["SETUPS", "Flag", "Replay", "Report", "load", "loads", "new_game", "replay",
+           "setup_kind"]
