@@ -6,9 +6,11 @@ serves JSON, ``/static`` serves rootlaw/web/static.
 """
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
@@ -19,7 +21,16 @@ from rootlaw.server import errors
 from rootlaw.server.fastpath import FastPath
 from rootlaw.server.play.hub import Hub
 from rootlaw.server.resources import web_dir
-from rootlaw.server.routes import api, apidocs, games, pages, play_pages, rootlog
+from rootlaw.server.routes import (
+    account_pages,
+    accounts,
+    api,
+    apidocs,
+    games,
+    pages,
+    play_pages,
+    rootlog,
+)
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
@@ -53,11 +64,15 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
-    """The app; games are stored at ``db`` (a SQLAlchemy URL, a SQLite file path, or
-    None for SQLite in the user's data directory); agents wait ``agent_delay`` seconds
-    before each move so people can follow."""
-    hub = Hub(db, agent_delay)
+def create_app(db: str | None = None, agent_delay: float = 0.8,
+               clock: Callable[[], float] = time.time,
+               hasher: PasswordHasher | None = None) -> FastAPI:
+    """The app; games (and accounts) are stored at ``db`` (a SQLAlchemy URL, a SQLite
+    file path, or None for SQLite in the user's data directory); agents wait
+    ``agent_delay`` seconds before each move so people can follow; ``clock`` and
+    ``hasher`` are the server's clock and password hasher (tests pass a fake clock and
+    a cheap hasher)."""
+    hub = Hub(db, agent_delay, clock, hasher)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -77,6 +92,8 @@ def create_app(db: str | None = None, agent_delay: float = 0.8) -> FastAPI:
     app.include_router(games.router)
     app.include_router(pages.router)
     app.include_router(play_pages.router)
+    app.include_router(accounts.router)  # sign up, log in, log out (JSON)
+    app.include_router(account_pages.router)  # the same as forms, /account
     app.include_router(rootlog.router)  # Rootlog records: download, upload, replay
     app.include_router(apidocs.router)  # Swagger UI from a package, offline
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")

@@ -4,9 +4,11 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Callable
 from types import TracebackType
 
 import uvicorn
+from argon2 import PasswordHasher
 
 from rootlaw.server.app import create_app
 from rootlaw.server.serving import options
@@ -22,9 +24,12 @@ class BackgroundServer:
     """`with BackgroundServer() as url:` serves the app at `url` until the block ends."""
 
     def __init__(self, host: str = "127.0.0.1", port: int | None = None,
-                 db: str | None = None, agent_delay: float = 0.0) -> None:
+                 db: str | None = None, agent_delay: float = 0.0,
+                 clock: Callable[[], float] = time.time,
+                 hasher: PasswordHasher | None = None) -> None:
         self.host, self.port = host, port or free_port(host)
-        config = uvicorn.Config(create_app(db, agent_delay), host=self.host, port=self.port,
+        self.app = create_app(db, agent_delay, clock, hasher)
+        config = uvicorn.Config(self.app, host=self.host, port=self.port,
                                 **options("warning"))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

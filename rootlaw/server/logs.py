@@ -1,9 +1,12 @@
-"""Logging for `rootlaw serve`: uvicorn's usual lines, with no seat token in any of them.
+"""Logging for `rootlaw serve`: uvicorn's usual lines, with no seat token (nor password)
+in any of them.
 
 A token opens a seat, so it must never reach a log: every handler runs ``RedactTokens``,
 which replaces the value of each ``token`` query parameter (however its name is
 percent-encoded) and anything shaped like a bearer header before the line is written.
-The server itself keeps only the tokens' hashes.
+A ``password`` or ``csrf`` put in a query by a careless client is replaced alike
+(accounts take them only in the body, which is never logged). The server itself keeps
+only the tokens' and passwords' hashes.
 """
 from __future__ import annotations
 
@@ -17,17 +20,18 @@ import uvicorn.config
 
 REDACTED = "[redacted]"
 QUERY = re.compile(r"([?&])([^=&#\s\"]*)=([^&#\s\"]*)")
+SECRETS = frozenset({"token", "password", "csrf"})  # query parameters never logged
 BEARER = re.compile(r"(?i)(bearer\s+)\S+")
 
 
 def redact(text: str) -> str:
-    """``text`` with every token query value and bearer credential replaced."""
+    """``text`` with every secret query value (SECRETS) and bearer credential replaced."""
     if "=" not in text and "earer" not in text:
         return text
 
     def query(m: re.Match[str]) -> str:
         name = unquote_plus(m.group(2)).strip().lower()
-        return f"{m.group(1)}{m.group(2)}={REDACTED}" if name == "token" else m.group(0)
+        return f"{m.group(1)}{m.group(2)}={REDACTED}" if name in SECRETS else m.group(0)
 
     return BEARER.sub(rf"\g<1>{REDACTED}", QUERY.sub(query, text))
 

@@ -17,6 +17,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,10 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from anyio import to_thread
+from argon2 import PasswordHasher
 
 from rootlaw import Game, IllegalAction, LoadError
 from rootlaw.agents.base import TurnBudget, decide
 from rootlaw.core.options import Option
+from rootlaw.server.accounts import Accounts
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import digest, option_value, shown
 from rootlaw.server.play import fanout, newgame, payload, seats
@@ -142,9 +145,14 @@ def as_option(value: Any) -> Any:
 
 
 class Hub:
-    def __init__(self, db_url: str | None = None, agent_delay: float = 0.8) -> None:
+    def __init__(self, db_url: str | None = None, agent_delay: float = 0.8,
+                 clock: Callable[[], float] = time.time,
+                 hasher: PasswordHasher | None = None) -> None:
         self.db_url = db_url
         self.agent_delay = agent_delay
+        self.clock = clock    # the server's clock (sessions, limits; a fake one in tests)
+        self._hasher = hasher
+        self._accounts: Accounts | None = None
         self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
         self._writer: ThreadPoolExecutor | None = None
@@ -159,6 +167,13 @@ class Hub:
         if self._store is None:
             self._store = Store(self.db_url or default_url(), self.origin)
         return self._store
+
+    @property
+    def accounts(self) -> Accounts:
+        """The accounts, in the games' database (opened on first use, as the store)."""
+        if self._accounts is None:
+            self._accounts = Accounts(self.store.engine, self.clock, self._hasher)
+        return self._accounts
 
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
         """A write to the store, off the event loop, in the writers' threads: one for
