@@ -440,7 +440,10 @@ class _Reader:
         """MOVE, REVEAL, board keys (SetKey) and flips: the left side first."""
         if self.peek() == "$" or (self.peek() in FACTIONS and self.peek(1) == "$"
                                   and self.peek(2) == "_"):
-            return self.set_key()
+            return self.item_rest() or self.set_key()
+        if self.peek() == "(" and (self.peek(1) == "$" or self.peek(1) in FACTIONS
+                                   and self.peek(2) == "$"):
+            return self.set_key()  # a group of board keys: ($_h+$_m)->2 (2 groups)
         if self.peek() == "^":  # ^A: the whole hand
             self.i += 1
             return Reveal((Shown(1, None, None),), self.target(), self.col)
@@ -457,6 +460,8 @@ class _Reader:
         if self.eat("^"):
             if self.peek() in LOWER and len(parts) == 1 and not shown:
                 return self.flip(parts[0])
+            if self.peek().isdigit() and len(parts) == 1 and not shown:
+                return self.flip_at(parts[0])
             for p in parts:
                 if not isinstance(p.thing, Card) or p.source is not None and not isinstance(
                         p.source, Hand):
@@ -663,6 +668,7 @@ class _Reader:
 
     def set_key(self) -> SetKey:
         keys: list[Board] = []
+        grouped = self.eat("(")
         while True:
             f = None
             if self.peek() in FACTIONS:
@@ -676,6 +682,8 @@ class _Reader:
             keys.append(Board(f, self.s[j:self.i]))
             if not self.eat("+"):
                 break
+        if grouped:
+            self.need(")", "')' closing the group of board keys")
         self.need("->", "'->' after a board key")
         j = self.i
         while self.peek().isalnum():
@@ -683,6 +691,32 @@ class _Reader:
         value = self.s[j:self.i] or None
         self.end()
         return SetKey(tuple(keys), value, self.col)
+
+    def item_rest(self) -> Move | None:
+        """``$_d->s+r`` as people write the Vagabond's Evening rest (3: ``%_d->s+r``,
+        items of an area to another and a state): ``$_`` of a Vagabond's item area whose
+        value is an area or a state is the item form with ``$`` for ``%``; None for the
+        board keys (none of them is a Vagabond area: ``$_h``, ``$_C``, ``$_o``)."""
+        s, i = self.s, self.i
+        if not (s[i:i + 2] == "$_" and s[i + 2:i + 3] in AREAS and s[i + 3:i + 5] == "->"
+                and s[i + 5:i + 6] in AREAS | STATES and s[i + 5:i + 6] != ""):
+            return None
+        sub = _Reader("%" + s[i + 1:], self.line, self.col)
+        action = sub.general()
+        self.i = len(s)
+        return action if isinstance(action, Move) else None
+
+    def flip_at(self, part: Part) -> Flip:
+        """``t^3->t_s``, a flip written with the clearing after '^' (3: ``t3^t_s``): the
+        token of clearing 3 turned face up as a snare."""
+        p = part.thing
+        if not isinstance(p, Piece) or p.kind != "t" or p.subs or part.source is not None:
+            raise self.fail("'->' (a move); '^' reveals cards from a hand (3 REVEAL)")
+        where = self.clearing_number()
+        self.need("->", "'->' and the token face up: t3^t_s (3: flip)")
+        piece = self.piece(None)
+        self.end()
+        return Flip(p.owner, where, piece, self.col)
 
     def flip(self, part: Part) -> Flip:
         p = part.thing

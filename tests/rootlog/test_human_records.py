@@ -48,3 +48,34 @@ def test_the_despot_leads_the_eyrie() -> None:
     st = g.fstate[eyrie]
     assert isinstance(st, EyrieState) and st.leader == "despot"
     assert r.letters == ["G", "C", "V", "E"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_line_parses(name: str) -> None:
+    """Summary 1-3: no action of the three records is unreadable, the shortcuts their
+    transcribers took included (``t^3->t_s``, ``$_d->s+r``)."""
+    tree = parse((EXAMPLES / name).read_text(encoding="utf-8"), strict=False)
+    assert [(t.line, t.errors) for t in tree.turns if t.errors] == []
+
+
+@pytest.mark.parametrize(("text", "same"), [
+    ("t^3->t_s", "t3^t_s"),  # the clearing after '^': the same flip
+    ("$_d->s+r", "%_d->s+r"),  # the Evening rest with '$' for '%'
+    ("($_h+$_m)->2", "$_h+$_m->2"),  # a group of board keys (2 groups)
+    ("(O$_h+O$_r)->3", "O$_h+O$_r->3"),
+])
+def test_the_shortcuts_people_write(text: str, same: str) -> None:
+    from dataclasses import replace
+
+    from rootlaw.rootlog import parse_action
+
+    assert replace(parse_action(text), col=1) == parse_action(same)  # type: ignore[type-var]
+
+
+@pytest.mark.parametrize("text", ["$_h->s+r", "t^3", "($_h+$_m->2", "t_s^3->t_s"])
+def test_what_the_shortcuts_do_not_read(text: str) -> None:
+    """Only those forms: a Riverfolk price is no item, a flip needs its token."""
+    from rootlaw.rootlog import parse_action
+
+    with pytest.raises(RootlogError):
+        parse_action(text)
