@@ -77,3 +77,40 @@ def check(r: httpx.Response, path: str, fields: dict[str, Any]) -> None:
     password = fields.get("password")
     if isinstance(password, str) and len(password) >= 8:
         assert password not in r.text
+
+
+@pytest.fixture(scope="module")
+def bound_game(url: str) -> dict[str, Any]:
+    with httpx.Client(base_url=url) as c:
+        r = c.post("/api/games", json={"factions": ["marquise", "eyrie"],
+                                       "seats": {"eyrie": "human"}})
+        assert r.status_code == 201
+        return dict(r.json())
+
+
+@SETTINGS
+@given(st.data())
+def test_bind_bodies_never_500(url: str, bound_game: dict[str, Any],
+                               data: st.DataObject) -> None:
+    """POST /api/games/{id}/bind: whatever the body, a 2xx or a 4xx; the seat ends bound
+    to known1 at most."""
+    CLOCK.now += 60 * 16
+    gid, real = bound_game["id"], bound_game["seats"]["marquise"]["token"]
+    with httpx.Client(base_url=url, timeout=10) as c:
+        if data.draw(st.booleans()):
+            c.post("/api/account/login", json={"name": "known1", "password": PASSWORD},
+                   headers={"X-CSRF-Token": csrf(c)})
+        token = csrf(c)
+        body = data.draw(st.fixed_dictionaries({}, optional={
+            "token": st.sampled_from([real, real[:-1], "", None]) | values,
+            "csrf": st.sampled_from([token, "", "0" * 64]) | values}) | values)
+        headers = {"Content-Type": "application/json"}
+        if data.draw(st.booleans()):
+            headers["X-CSRF-Token"] = token
+        raw = data.draw(st.booleans())
+        content = data.draw(raw_bodies) if raw else encode(body)
+        r = c.post(f"/api/games/{gid}/bind", content=content, headers=headers)
+        check(r, "/api/", {})
+        if r.status_code == 200:
+            assert r.json() == {"seat": "marquise", "account": "known1",
+                                "version": r.json()["version"]}

@@ -48,6 +48,8 @@ REQUEST_DAYS = 7  # idempotency keys are kept this long (a retry comes within mi
 class Sender(Protocol):
     async def send_text(self, data: str) -> None: ...
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
 
 # the most seconds of pauses one turn of computer players spends (see LiveGame.pause)
 PAUSE_PER_TURN = 3.0
@@ -61,9 +63,13 @@ class LiveGame:
     hashes: dict[str, str]           # faction -> sha256 of its token (people only)
     version: int
     client_seed: bool = False        # the creator chose the seed (hotseat, tests)
+    owners: dict[str, int] = field(default_factory=dict)  # bound seat -> account id
     decisions: int = 0               # decisions in the game's record
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[asyncio.Event, str | None] = field(default_factory=dict)  # -> seat
+    # the account each socket was opened by, and the sockets a binding shut out
+    watcher_accounts: dict[asyncio.Event, int | None] = field(default_factory=dict)
+    evicted: set[asyncio.Event] = field(default_factory=set)
     agent_task: asyncio.Task[None] | None = None
     # the computer seats' decisions in the current turn (agents are built again at each
     # decision, so the count is kept here: agents.base.TURN_BUDGET), and the pauses
@@ -85,6 +91,12 @@ class LiveGame:
         of the game before that change when the change was one decision."""
         self.game, self.version, self.decisions = game, version, decisions
         self.views, self.before, self._encoded = Views(game), before, {}
+
+    def stored_seats(self) -> dict[str, dict[str, Any]]:
+        """The store's seats column: each seat's kind, token hash and account."""
+        return {f: {"kind": k, "token_hash": self.hashes.get(f),
+                    **({"account": self.owners[f]} if f in self.owners else {})}
+                for f, k in self.kinds.items()}
 
     def state(self, seat: str | None) -> dict[str, Any]:
         return payload.state(self.id, self.views, self.version, seat, self.kinds,
@@ -192,9 +204,8 @@ class Hub:
         gid = secrets.token_urlsafe(9)
         hashes = {f: seats.token_hash(t) for f, t in tokens.items()}
         live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed)
-        stored = {f: {"kind": k, "token_hash": hashes.get(f)}
-                  for f, k in request.kinds.items()}
-        await self._write(self.store.create, gid, game.setup, stored, live.summary())
+        await self._write(self.store.create, gid, game.setup, live.stored_seats(),
+                          live.summary())
         self._keep(live)
         self.schedule_agent(live)
         return live, tokens
@@ -227,9 +238,11 @@ class Hub:
             raise ApiError(500, "corrupt_game", f"game {gid} cannot be rebuilt") from None
         kinds = {f: s["kind"] for f, s in rec.seats.items()}
         hashes = {f: s["token_hash"] for f, s in rec.seats.items() if s.get("token_hash")}
+        owners = {f: int(s["account"]) for f, s in rec.seats.items()
+                  if s.get("account") is not None}
         # games stored before the seed's source was recorded: assume the worst
         client_seed = bool(rec.summary.get("client_seed", True))
-        return LiveGame(gid, game, kinds, hashes, rec.version, client_seed)
+        return LiveGame(gid, game, kinds, hashes, rec.version, client_seed, owners=owners)
 
     def _keep(self, live: LiveGame) -> None:
         self.live[live.id] = live
@@ -244,22 +257,62 @@ class Hub:
                 if len(self.live) <= MAX_LIVE:
                     return
 
-    def seat_for(self, live: LiveGame, token: str | None) -> str | None:
-        """The seat a token opens; None without a token (a spectator); 403 if wrong.
-        The token is already checked to be token-shaped (inputs.token_of)."""
+    def seat_for(self, live: LiveGame, token: str | None,
+                 account: int | None = None) -> str | None:
+        """The seat a token opens, or without a token the seat bound to ``account`` (the
+        browser's logged-in account); None for a spectator; 403 for a wrong token, or a
+        seat bound to another account (its link alone opens it no more). The token is
+        already checked to be token-shaped (inputs.token_of)."""
         if token is None or token == "":
-            return None
+            return self._owned(live, account)
         h = seats.token_hash(token)
         for f, known in live.hashes.items():
             if hmac.compare_digest(h, known):
+                if f in live.owners and live.owners[f] != account:
+                    raise ApiError(403, "seat_bound", "this seat is bound to an account: "
+                                   "log in to it to play the seat", "token")
                 return f
         raise ApiError(403, "bad_token", "this token opens no seat of this game", "token")
 
+    @staticmethod
+    def _owned(live: LiveGame, account: int | None) -> str | None:
+        if account is None:
+            return None
+        return next((f for f, a in live.owners.items() if a == account), None)
+
+    async def bind(self, gid: str, token: str | None, account: int) -> tuple[LiveGame, str]:
+        """Bind the seat ``token`` opens to ``account``: from now on only a browser
+        logged in to it opens the seat (one seat of a game per account)."""
+        live = await self.get(gid)
+        if token is None:
+            raise ApiError(403, "bad_token", "the seat's token is required", "token")
+        async with live.lock:
+            seat = self.seat_for(live, token, account)
+            assert seat is not None
+            if live.owners.get(seat) == account:
+                return live, seat
+            if self._owned(live, account) is not None:
+                raise ApiError(409, "account_has_seat", "this account holds another seat "
+                               "of this game already", "token")
+            owners = {**live.owners, seat: account}
+            stored = {**live.stored_seats(), seat: {**live.stored_seats()[seat],
+                                                    "account": account}}
+            if not await self._write(self.store.set_seats, live.id, live.version, stored):
+                await self._catch_up(live)
+                raise ApiError(409, "stale_version", "the game changed meanwhile; retry",
+                               "token")
+            live.owners = owners
+            live.evicted.update(ev for ev, s in live.watchers.items() if s == seat
+                                and live.watcher_accounts.get(ev) != account)
+            live.become(live.game, live.version + 1, live.decisions, live.before)
+        self.changed(live)
+        return live, seat
+
     # ------------------------------------------------------------ changes
     async def act(self, gid: str, token: str | None, version: Any, raw: Any,
-                  key: str | None = None) -> Answer:
+                  key: str | None = None, account: int | None = None) -> Answer:
         live = await self.get(gid)
-        seat = self._require_seat(live, token)
+        seat = self._require_seat(live, token, account)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(422, "bad_request", "version must be the integer version of the "
                            "state you decided on", "version")
@@ -330,9 +383,10 @@ class Hub:
             await self._catch_up(live)
         return Answer(live, request.seat, replayed=True)
 
-    async def undo(self, gid: str, token: str | None, key: str | None = None) -> Answer:
+    async def undo(self, gid: str, token: str | None, key: str | None = None,
+                   account: int | None = None) -> Answer:
         live = await self.get(gid)
-        seat = self._require_seat(live, token)
+        seat = self._require_seat(live, token, account)
         request = Request(seat, key, digest(["undo"])) if key else None
         async with live.lock:
             # a retried undo must not take back one more decision: look for it first
@@ -356,8 +410,9 @@ class Hub:
         self.changed(live)
         return Answer(live, seat)
 
-    def _require_seat(self, live: LiveGame, token: str | None) -> str:
-        seat = self.seat_for(live, token)
+    def _require_seat(self, live: LiveGame, token: str | None,
+                      account: int | None = None) -> str:
+        seat = self.seat_for(live, token, account)
         if seat is None:
             raise ApiError(403, "bad_token", "a seat token is required", "token")
         return seat
@@ -411,6 +466,7 @@ class Hub:
                 live.become(game, version, count)
                 return True
         fresh = await self._load(live.id)
+        live.owners = fresh.owners  # a seat bound meanwhile (a version, no decision)
         live.become(fresh.game, fresh.version, fresh.decisions)
         return True
 
@@ -463,14 +519,19 @@ class Hub:
             log.exception("cannot catch up with game %s", live.id)
 
     # ------------------------------------------------------------ watchers
-    def watch(self, live: LiveGame, seat: str | None) -> asyncio.Event:
-        """A socket watching ``live`` as ``seat``: the event is set on every change."""
+    def watch(self, live: LiveGame, seat: str | None,
+              account: int | None = None) -> asyncio.Event:
+        """A socket watching ``live`` as ``seat`` (opened by ``account``'s browser, or
+        by a link): the event is set on every change."""
         changed = asyncio.Event()
         live.watchers[changed] = seat
+        live.watcher_accounts[changed] = account
         return changed
 
     def unwatch(self, live: LiveGame, changed: asyncio.Event) -> None:
         live.watchers.pop(changed, None)
+        live.watcher_accounts.pop(changed, None)
+        live.evicted.discard(changed)
 
     def broadcast(self, live: LiveGame) -> None:
         """Wake every socket of the game; each sends its seat's latest state from its
@@ -487,6 +548,9 @@ class Hub:
         sent = -1
         while True:
             changed.clear()
+            if changed in live.evicted:  # its seat was bound to another account
+                await ws.close(code=4403, reason="seat_bound")
+                return
             if live.version != sent:
                 sent = live.version
                 await ws.send_text(live.encoded(seat))

@@ -256,6 +256,24 @@ class Store:
             conn.close()
         return "ok"
 
+    def set_seats(self, game_id: str, version: int, seats: dict[str, dict[str, Any]]
+                  ) -> bool:
+        """New seats (a seat bound to an account) as a new version; False (nothing
+        written) unless the game is at ``version``. Other processes hear it as any
+        change and reload the game, seats included."""
+        with self.engine.begin() as conn:
+            done = conn.execute(games.update().where(games.c.id == game_id,
+                                                     games.c.version == version)
+                                .values(version=version + 1, updated=time.time(),
+                                        seats=seats))
+            if done.rowcount != 1:
+                return False
+            if self.postgres:
+                conn.exec_driver_sql("SELECT pg_notify(%s, %s)",
+                                     (CHANNEL, f"{game_id} {version + 1} {self.origin}"))
+        self._written()
+        return True
+
     def request(self, game_id: str, seat: str, key: str) -> tuple[str, int] | None:
         """The digest and resulting version of the change this seat named ``key``."""
         with self.engine.connect() as conn:

@@ -5,15 +5,22 @@ Errors keep the single shape of docs/web.md. 403 wrong token or not your decisio
 413/408 a body too large or too slow. A seat's token comes in an ``Authorization:
 Bearer`` header, or as ``token`` in the query (links) or the body; changes may carry an
 ``Idempotency-Key`` header so that a retry after a lost answer gets that answer.
+
+A seat bound to an account (``POST /api/games/{id}/bind``) opens only to a browser
+logged in to it: its link alone is 403 ``seat_bound``; that browser needs no token (its
+session cookie names the seat), and its changes by cookie carry the CSRF token.
 """
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+from anyio import to_thread
 from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
+from starlette.requests import HTTPConnection
 
+from rootlaw.server import auth
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import idempotency_key, json_object, token_of
 from rootlaw.server.play import replay, seats
@@ -25,9 +32,29 @@ router = APIRouter(prefix="/api")
 WS_UNSUPPORTED = 1003  # RFC 6455: a kind of data the endpoint cannot accept
 
 
-def hub_of(request: Request | WebSocket) -> Hub:
+def hub_of(request: HTTPConnection) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+async def account_id(conn: HTTPConnection) -> int | None:
+    """The account logged in on this browser; looked up only when it sends a session
+    cookie (a link's requests cost nothing more)."""
+    token = auth.session_token(conn)
+    if token is None:
+        return None
+    account = await to_thread.run_sync(hub_of(conn).accounts.session_account, token)
+    return account.id if account else None
+
+
+async def cookie_seat(request: Request, seat_token: str | None,
+                      body: dict[str, Any]) -> int | None:
+    """The account a change is made for; a change by the session cookie alone (no seat
+    token) must carry the CSRF token (403 otherwise)."""
+    account = await account_id(request)
+    if seat_token is None and account is not None:
+        auth.check_csrf(hub_of(request).accounts, request, body.get(auth.CSRF_FIELD))
+    return account
 
 
 def json_text(text: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -70,7 +97,7 @@ async def state_of(request: Request, gid: str) -> Response:
     hub = hub_of(request)
     seat_token = token_of(request, request.query_params.get("token"))
     live = await hub.get(gid)
-    return json_text(live.encoded(hub.seat_for(live, seat_token)))
+    return json_text(live.encoded(hub.seat_for(live, seat_token, await account_id(request))))
 
 
 @router.post("/games/{gid}/actions")
@@ -85,8 +112,10 @@ async def act_on(request: Request, gid: str) -> Response:
     body = await json_object(request)
     if "option" not in body:
         raise ApiError(422, "bad_request", "option is required", "option")
-    return answer(await hub_of(request).act(gid, token_of(request, body.get("token")),
-                                            body.get("version"), body["option"], key))
+    seat_token = token_of(request, body.get("token"))
+    account = await cookie_seat(request, seat_token, body)
+    return answer(await hub_of(request).act(gid, seat_token, body.get("version"),
+                                            body["option"], key, account))
 
 
 @router.post("/games/{gid}/undo")
@@ -94,7 +123,23 @@ async def undo(request: Request, gid: str) -> Response:
     """Take back this seat's last decision, while nothing new was revealed."""
     key = idempotency_key(request)
     body = await json_object(request)
-    return answer(await hub_of(request).undo(gid, token_of(request, body.get("token")), key))
+    seat_token = token_of(request, body.get("token"))
+    account = await cookie_seat(request, seat_token, body)
+    return answer(await hub_of(request).undo(gid, seat_token, key, account))
+
+
+@router.post("/games/{gid}/bind")
+async def bind(request: Request, gid: str) -> JSONResponse:
+    """Bind the seat the token opens to the account logged in here: from now on the
+    seat opens only to that account (its link alone no more). CSRF-checked."""
+    body = await json_object(request)
+    hub = hub_of(request)
+    account = await to_thread.run_sync(auth.account_of, hub.accounts, request)
+    if account is None:
+        raise ApiError(401, "not_logged_in", "log in to bind a seat to your account")
+    auth.check_csrf(hub.accounts, request, body.get(auth.CSRF_FIELD))
+    live, seat = await hub.bind(gid, token_of(request, body.get("token")), account.id)
+    return JSONResponse({"seat": seat, "account": account.name, "version": live.version})
 
 
 @router.get("/games/{gid}/log")
@@ -104,7 +149,7 @@ async def game_log(request: Request, gid: str, token: str | None = None,
     hub = hub_of(request)
     seat_token = token_of(request, token)
     live = await hub.get(gid)
-    seat = hub.seat_for(live, seat_token)
+    seat = hub.seat_for(live, seat_token, await account_id(request))
     game = live.game
     lines = narrate(game.log, list(game.factions),  # the seat by its faction now (A.8.2)
                     game.current_id(seat) if seat is not None else None, game.is_over)
@@ -132,13 +177,14 @@ async def watch(websocket: WebSocket, gid: str, token: str | None = None) -> Non
     try:
         seat_token = token_of(websocket, token)
         live = await hub.get(gid)
-        seat = hub.seat_for(live, seat_token)
+        account = await socket_account(websocket)
+        seat = hub.seat_for(live, seat_token, account)
     except ApiError as e:
         await websocket.accept()
         await websocket.close(code=4000 + e.status, reason=e.code)
         return
     await websocket.accept()
-    changed = hub.watch(live, seat)
+    changed = hub.watch(live, seat, account)
     pusher = asyncio.get_running_loop().create_task(hub.push(live, seat, changed, websocket))
     try:
         while not pusher.done():
@@ -156,3 +202,13 @@ async def watch(websocket: WebSocket, gid: str, token: str | None = None) -> Non
         hub.unwatch(live, changed)
         pusher.cancel()
         await asyncio.gather(pusher, return_exceptions=True)
+
+
+async def socket_account(websocket: WebSocket) -> int | None:
+    """A socket's account: by its cookie only from our own pages (a browser sends the
+    cookie with another site's WebSocket too, but says that site's Origin)."""
+    origin = websocket.headers.get("origin")
+    scheme = "https" if websocket.url.scheme == "wss" else "http"
+    if origin is not None and origin != f"{scheme}://{websocket.url.netloc}":
+        return None
+    return await account_id(websocket)

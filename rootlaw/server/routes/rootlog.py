@@ -29,6 +29,7 @@ from rootlaw.server.pages import static_page
 from rootlaw.server.play.hub import Hub
 from rootlaw.server.play.payload import encode, full_view
 from rootlaw.server.play.seats import faction_name
+from rootlaw.server.routes.games import account_id
 
 router = APIRouter()
 MAX_ROOTLOG = 512 * 1024  # a long game's record is some 30 KB
@@ -57,7 +58,7 @@ async def game_rootlog(request: Request, gid: str, token: str | None = None) -> 
     hub: Hub = request.app.state.hub
     seat_token = token_of(request, token)
     live = await hub.get(gid)
-    seat = hub.seat_for(live, seat_token)
+    seat = hub.seat_for(live, seat_token, await account_id(request))
     game = live.game  # never changed in place: a change makes a new game (hub.act)
     who: str | None = ALL if game.is_over else seat
     key = (gid, live.version, who)
