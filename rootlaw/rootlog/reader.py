@@ -12,6 +12,7 @@ a setup the engine cannot produce is flagged as turn 0.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -33,11 +34,53 @@ from rootlaw.rootlog.tree import Reveal, Rootlog, Turn
 FIRST_TRIES = 1500  # a hand-written line is searched in its own order this long first
 
 
+# what a flagged turn is (the report's ``kind``): a rules slip in the game played (the
+# engine has no legal way to the line's movements; ``rule`` the rule of the step where
+# they parted); an omission (the engine's only legal ways move something the line does
+# not write: a draw or discard the record forgot, or a rule the table missed); the
+# notation's silence (a choice or a thing the notation has no form for: nothing there to
+# check, not a failure of the game); an unreadable line (its ``column``); the search
+# bound reached (no verdict); a line after the game's end
+KINDS: Final = ("rules", "omission", "silence", "unreadable", "bound", "over")
+KIND_WORDS: Final = {"rules": "rules slip", "omission": "omission",
+                     "silence": "the notation's silence", "unreadable": "unreadable line",
+                     "bound": "search bound", "over": "after the game's end"}
+_RULE: Final = re.compile(r"\((\d+(?:\.\d+)+[A-Za-z.]*)(?:[,;)]|\s)")
+_COLUMN: Final = re.compile(r"line \d+, column (\d+)")
+
+
 @dataclass(frozen=True)
 class Flag:
     turn: int  # 1 for the first turn after the setup; 0 the setup
     line: int
     reason: str
+    kind: str = "rules"  # one of KINDS
+    rule: str = ""  # the rule broken or where the engine and the line parted ("": none)
+    column: int = 0  # an unreadable line's column (0: not known)
+
+
+def make_flag(turn: int, line: int, reason: str, rule: str = "") -> Flag:
+    """A flagged turn with its kind (``KINDS``) read from the reason: the rule a reason
+    cites outranks ``rule``, the rule of the search's decision where it failed."""
+    head = reason.split("; applied as recorded", 1)[0]
+    if head.startswith("no sequence of legal options found within"):
+        kind = "bound"
+    elif head.startswith(("unreadable action", "bad put-back")):
+        kind = "unreadable"
+    elif head.startswith("the game is over"):
+        kind = "over"
+    elif " is not said" in head or "no Rootlog form" in head or "no form" in head:
+        kind = "silence"
+    elif "which the line does not say" in head or "the line says none" in head:
+        kind = "omission"
+    else:
+        kind = "rules"
+    cited = _RULE.search(head + " ")
+    col = _COLUMN.search(head) if kind == "unreadable" else None
+    if head.startswith("out of turn"):
+        rule = "1.4.1"
+    return Flag(turn, line, reason, kind, cited.group(1) if cited else rule,
+                int(col.group(1)) if col else 0)
 
 
 @dataclass
@@ -50,9 +93,17 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"turns": self.turns, "checked": self.checked,
-                "flagged": [{"turn": f.turn, "line": f.line, "reason": f.reason}
+        return {"turns": self.turns, "checked": self.checked, "kinds": self.kinds(),
+                "flagged": [{"turn": f.turn, "line": f.line, "reason": f.reason,
+                             "kind": f.kind, "rule": f.rule, "column": f.column}
                             for f in self.flagged]}
+
+    def kinds(self) -> dict[str, int]:
+        """How many flagged lines (the setup's too) of each kind."""
+        out = dict.fromkeys(KINDS, 0)
+        for f in self.flagged:
+            out[f.kind] += 1
+        return out
 
     @property
     def share(self) -> float:
@@ -60,9 +111,14 @@ class Report:
 
     def text(self) -> str:
         lines = [f"{self.checked} of {self.turns} turns checked ({self.share:.0%})"]
+        kinds = ", ".join(f"{n} {KIND_WORDS[k]}" for k, n in self.kinds().items() if n)
+        if kinds:
+            lines[0] += f"; flagged: {kinds}"
         for f in self.flagged:
             what = "setup" if f.turn == 0 else f"turn {f.turn}"
-            lines.append(f"  flagged {what} (line {f.line}): {f.reason}")
+            at = f"line {f.line}" + (f", column {f.column}" if f.column else "")
+            rule = f", {f.rule}" if f.rule and f.kind in ("rules", "omission") else ""
+            lines.append(f"  flagged {what} ({at}) [{KIND_WORDS[f.kind]}{rule}]: {f.reason}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
 
@@ -167,7 +223,7 @@ def replay(tree: Rootlog, setup: str | None = None) -> Replay:
     first_line = setups[0].line if setups else 0
     if node is None:
         reason = problems[0] if problems else ctx.reason or "no setup the engine allows"
-        report.flagged.append(Flag(0, first_line, reason))
+        report.flagged.append(make_flag(0, first_line, reason, "" if problems else ctx.rule))
         if any(is_seat_name(f) for f in g.factions):  # a draft: the record's factions
             g, _, _ = new_game(tree, directives, given=True, kind=kind)
         g = _setup_as_recorded(g, exp, letters, turns)
@@ -215,7 +271,7 @@ def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
             else vagabot_sides(g)
     if g.won:
         why = f"the game is over in the engine ({', '.join(g.won)} won, {g.win_reason})"
-        return g, Flag(i, t.line, why)
+        return g, make_flag(i, t.line, why)
     g = hidden.agree(g, exp)  # the cards it names where the engine holds them in secret
     before = hidden.snapshot(g)
     g, flag = _play(g, t, i, exp, letters, strict, following, last)
@@ -226,6 +282,7 @@ def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
 def _play(g: Game, t: Turn, i: int, exp: Expect, letters: list[str], strict: bool,
           following: Turn | None, last: bool) -> tuple[Game, Flag | None]:
     reason = ""
+    rule = ""
     if t.errors:
         reason = "unreadable action " + t.errors[0]
     elif exp.problems:
@@ -247,11 +304,12 @@ def _play(g: Game, t: Turn, i: int, exp: Expect, letters: list[str], strict: boo
         if node is not None:
             return node.g, None
         reason = ctx.reason or "no sequence of legal options produces these movements"
+        rule = ctx.rule
     nxt = _next_seat(following, letters, t.faction)
     g2, skipped = apply_line(g, exp, letters, nxt)
     if skipped:
         reason += "; applied as recorded, except: " + "; ".join(skipped[:3])
-    return g2, Flag(i, t.line, reason)
+    return g2, make_flag(i, t.line, reason, rule)
 
 
 def _next_seat(following: Turn | None, letters: list[str], me: str) -> int:
@@ -471,5 +529,5 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False,
     return g, list(order), first
 
 
-__all__ = ["SETUPS", "Flag", "Replay", "Report", "load", "loads", "new_game", "replay",
-           "setup_kind"]
+__all__ = ["KINDS", "SETUPS", "Flag", "Replay", "Report", "load", "loads", "make_flag",
+           "new_game", "replay", "setup_kind"]

@@ -26,6 +26,7 @@ import pytest
 import rootlaw
 from rootlaw.commands.replay import replay
 from rootlaw.rootlog import RootlogError, dumps, load, loads
+from rootlaw.rootlog.reader import KINDS
 
 LOGS = Path(__file__).parent / "logs"
 # each log: its turns and how many of them are checked at least (summary 1: a turn is
@@ -65,12 +66,14 @@ def test_hand_written_logs_load_and_replay(name: str) -> None:
 
 
 def test_report_as_json_from_the_command_line() -> None:
-    """``rootlaw replay FILE --report --json`` prints {"turns", "checked", "flagged"}."""
+    """``rootlaw replay FILE --report --json`` prints {"turns", "checked", "kinds",
+    "flagged"}."""
     path = LOGS / "marquise_eyrie_by_hand.rootlog"
     out = io.StringIO()
     args = argparse.Namespace(file=str(path), report=True, json=True, turn=None)
     assert replay(args, out) == 0
-    assert json.loads(out.getvalue()) == {"turns": 8, "checked": 8, "flagged": []}
+    assert json.loads(out.getvalue()) == {"turns": 8, "checked": 8, "flagged": [],
+                                          "kinds": dict.fromkeys(KINDS, 0)}
     out = io.StringIO()
     assert replay(argparse.Namespace(file=str(path), report=True, json=False, turn=None),
                out) == 0

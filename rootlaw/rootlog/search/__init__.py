@@ -124,6 +124,7 @@ def _children(node: Node, ctx: Context, seen: set[Any], deadline: int) -> Node |
         if ctx.trials >= deadline:
             ctx.cuts += 1
             return None
+        ctx.tried_rule = g.decision.rule  # the report's rule of a line's end not met
         for child in trials(node, o, ctx):
             sub = min(deadline, ctx.trials + ctx.cap) if ctx.cap else deadline
             found = _dfs(child, ctx, seen, sub)

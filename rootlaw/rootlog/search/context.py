@@ -85,6 +85,8 @@ class Context:
             if a.place == SHOWN and not _named_shown(a.comp) else a for a in exp.atoms]
         self.battles = exp.battles
         self.reason = ""
+        self.rule = ""  # the rule of the decision where ``reason`` was met (the report's)
+        self.tried_rule = ""  # the rule of the decision whose option is being tried
 
 
 def _named_shown(comp: Any) -> bool:
@@ -113,6 +115,8 @@ def fail(ctx: Context, why: str, node: Node) -> None:
     if done >= ctx.depth and not ctx.bounded:
         ctx.depth = done
         ctx.reason = why
+        d = node.g.decision  # the step where the engine and the line parted
+        ctx.rule = d.rule if d is not None else ctx.tried_rule
 
 
 def start(g: Game, ctx: Context) -> Node:
