@@ -21,6 +21,9 @@ LOGS = Path(__file__).parent.parent / "rootlog" / "logs"
 BY_HAND = LOGS / "marquise_eyrie_by_hand.rootlog"  # 8 turns, all checked
 AS_SEEN = LOGS / "base_dominance_win.rootlog"  # 32 turns, 25 checked, 7 flagged
 FLAGGED = [14, 16, 18, 22, 24, 26, 28]
+# BY_HAND with a slip in turn 6: a Marquise warrior put in clearing 5 by no rule
+SLIPPED = BY_HAND.read_text(encoding="utf-8").replace(
+    "b_r->3/++/#->C", "b_r->3/++/w->5/#->C")
 READ = 60_000  # ms: a replay of 32 turns takes seconds on a loaded machine
 FOUR = ["marquise", "eyrie", "alliance", "vagabond"]  # hotseat: every seat draws a hand
 
@@ -158,7 +161,8 @@ def test_upload_and_replay_in_chromium(page: Page) -> None:
     page.set_input_files("#file", str(AS_SEEN))
     page.click("#read")
     expect(page.locator("#report")).to_have_text(
-        "25 of 32 turns checked (78%), 7 flagged", timeout=READ)
+        "25 of 32 turns checked (78%), 7 flagged (5 rules slip, 1 omission, 1 search bound)",
+        timeout=READ)
     root = page.locator("#rootlog")
     expect(root).to_have_attribute("data-turn", "0")
     expect(page.locator("#log li")).to_have_count(33)
@@ -171,7 +175,9 @@ def test_upload_and_replay_in_chromium(page: Page) -> None:
     page.locator("#log li[data-turn='14']").click()
     expect(root).to_have_attribute("data-turn", "14")
     expect(root).to_have_attribute("data-status", "flagged")
-    expect(page.locator("#line-status")).to_have_text(re.compile("^⚑ Flagged: .+"))
+    expect(page.locator("#line-status")).to_have_text(
+        re.compile(r"^⚑ Flagged \(rules slip, 9\.5\.4\): .+"))
+    expect(page.locator("#line-status")).to_have_attribute("data-kind", "rules")
     expect(page.locator("#log li.current")).to_have_attribute("data-turn", "14")
     page.keyboard.press("End")
     expect(root).to_have_attribute("data-turn", "32")
@@ -191,3 +197,34 @@ def test_upload_and_replay_in_chromium(page: Page) -> None:
                                                    timeout=READ)
     expect(page.locator("#log li")).to_have_count(9)
     expect(page.locator("#log li.flagged")).to_have_count(0)
+
+
+def test_a_human_record_shows_each_flagged_turns_kind_in_chromium(page: Page) -> None:
+    """A record written by hand with a slip in it (the Marquise's warrior put in
+    clearing 5 after her turn's actions: no rule places it): the report counts the
+    kinds, the list and the turn's status name the kind and the rule (issue 55)."""
+    page.set_default_timeout(15000)
+    page.goto("/rootlog")
+    page.fill("#text", SLIPPED)
+    page.click("#read")
+    expect(page.locator("#report")).to_have_text(
+        "7 of 8 turns checked (88%), 1 flagged (1 rules slip)", timeout=READ)
+    slip = page.locator("#log li.flagged")
+    expect(slip).to_have_count(1)
+    expect(slip).to_have_attribute("data-kind", "rules")
+    expect(slip.locator(".kind")).to_have_text(" (rules slip, 6.5.2)")
+    slip.click()
+    expect(page.locator("#rootlog")).to_have_attribute("data-turn", "6")
+    expect(page.locator("#line-status")).to_have_text(
+        re.compile(r"^⚑ Flagged \(rules slip, 6\.5\.2\): .*\(w C\) to arrive at \(c 5\)"))
+
+
+def test_the_summary_and_each_board_give_the_kind(client: httpx.Client) -> None:
+    body = upload(client, SLIPPED).json()
+    assert body["report"]["kinds"]["rules"] == 1 and body["kind_words"]["rules"] == "rules slip"
+    six = body["turns"][6]
+    assert (six["status"], six["kind"], six["rule"], six["column"]) == \
+        ("flagged", "rules", "6.5.2", 0)
+    assert body["turns"][5]["kind"] is None
+    frame = client.get(f"/api/rootlogs/{body['id']}", params={"turn": 6}).json()
+    assert (frame["kind"], frame["kind_words"], frame["rule"]) == ("rules", "rules slip", "6.5.2")

@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from rootlaw import Game
 from rootlaw.rootlog import ALL, Replay, RootlogError, dumps, loads
+from rootlaw.rootlog.reader import KIND_WORDS, Flag
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import read_body, token_of
 from rootlaw.server.pages import static_page
@@ -108,18 +109,26 @@ def _bad(e: RootlogError) -> ApiError:
     return ApiError(422, "bad_rootlog", str(e), "rootlog")
 
 
+def _verdict(flag: Flag | None) -> dict[str, Any]:
+    """A turn's status, and if flagged why: the reason, its kind (the reader's KINDS)
+    in words, the rule it names and an unreadable line's column."""
+    if flag is None:
+        return {"status": "checked", "reason": None, "kind": None}
+    return {"status": "flagged", "reason": flag.reason, "kind": flag.kind,
+            "kind_words": KIND_WORDS[flag.kind], "rule": flag.rule, "column": flag.column}
+
+
 def _summary(rid: str, r: Replay) -> dict[str, Any]:
-    """The report and every turn's line, status and reason."""
-    flags = {f.turn: f.reason for f in r.report.flagged}
+    """The report (its count of each kind) and every turn's line and verdict."""
+    flags = {f.turn: f for f in r.report.flagged}
     text = {t.line: f"{t.faction}:{t.text}" for t in r.tree.turns}
     turns = [{"turn": i, "line": line, "text": text.get(line, "") if i else "setup",
-              "status": "flagged" if i in flags else "checked", "reason": flags.get(i)}
-             for i, line in enumerate(r.lines)]
+              **_verdict(flags.get(i))} for i, line in enumerate(r.lines)]
     g = r.states[0]
     names = {f: faction_name(f) for f in r.game.factions}
     return {"id": rid, "report": r.report.to_json(), "notes": r.report.notes,
             "turns": turns, "map": g.setup["map"], "deck": g.setup["deck"],
-            "factions": list(r.game.factions), "names": names,
+            "factions": list(r.game.factions), "names": names, "kind_words": KIND_WORDS,
             "winners": list(r.tree.winners or ())}
 
 
@@ -134,11 +143,10 @@ async def replay_turn(rid: str, turn: int = Query(0, ge=0)) -> Response:
     if turn >= len(r.states):
         raise ApiError(400, "bad_turn", f"turn must be 0..{len(r.states) - 1}", "turn")
     g = r.states[turn]
-    flags = {f.turn: f.reason for f in r.report.flagged}
+    flag = next((f for f in r.report.flagged if f.turn == turn), None)
     view = await to_thread.run_sync(full_view, g)
     body = {"turn": turn, "turns": len(r.states) - 1, "line": r.lines[turn],
-            "status": "flagged" if turn in flags else "checked", "reason": flags.get(turn),
-            "view": view, "scores": g.scores, "over": g.is_over, "winners": g.winners,
+            **_verdict(flag), "view": view, "scores": g.scores, "over": g.is_over, "winners": g.winners,
             "map": g.setup["map"]}
     return Response(encode(body), media_type="application/json")
 

@@ -50,7 +50,8 @@ async function show(n) {
   $("turn-line").textContent = turn ? `Turn ${turn} (line ${row.line})` : "After the setup";
   $("line-title").textContent = turn ? `Turn ${turn}` : "The setup";
   $("line-text").textContent = row.text;
-  $("line-status").textContent = row.status === "flagged" ? `⚑ Flagged: ${row.reason}` : "Checked: the engine plays exactly these movements";
+  $("line-status").textContent = row.status === "flagged" ? `⚑ Flagged ${verdict(row)}: ${row.reason}` : "Checked: the engine plays exactly these movements";
+  $("line-status").dataset.kind = row.kind || "";
   $("line-status").className = row.status === "flagged" ? "hint flagged" : "hint";
   $("scores").replaceChildren(...v.factions.map((f) => el("li", { style: `--faction:${ctx.colors[f]}`, "data-faction": f },
     el("span", { class: "dot" }), `${ctx.names[f] || f} `, el("strong", {}, frame.scores[f]))));
@@ -62,13 +63,26 @@ async function show(n) {
   $("log").querySelector("li.current")?.scrollIntoView({ block: "nearest" });
 }
 
+/** A flagged turn's kind in words, with its rule or column: "(rules slip, 4.2.1)". */
+function verdict(row) {
+  const at = row.rule && (row.kind === "rules" || row.kind === "omission") ? `, ${row.rule}` : (row.column ? `, column ${row.column}` : "");
+  return `(${row.kind_words}${at})`;
+}
+
+/** "7 rules slip, 2 omission": the flagged turns by kind, the kinds there are. */
+function kindCounts(report) {
+  return Object.entries(report.kinds).filter(([, n]) => n).map(([k, n]) => `${n} ${summary.kind_words[k]}`).join(", ");
+}
+
 async function read(body) {
   $("report").textContent = "Reading…";
   text = body;
   summary = await upload(body);
   const r = summary.report;
   const share = r.turns ? Math.round((100 * r.checked) / r.turns) : 100;
+  const kinds = kindCounts(r);
   $("report").textContent = `${r.checked} of ${r.turns} turns checked (${share}%), ${r.flagged.length} flagged` +
+    (kinds ? ` (${kinds})` : "") +
     (summary.notes.length ? `; ${summary.notes.join("; ")}` : "");
   ctx.catalog = ctx.catalog || await request("/api/play/catalog");
   ctx.layout = await loadGeometry(summary.map);
@@ -78,9 +92,10 @@ async function read(body) {
   $("game-title").textContent = `Rootlog replay · ${ctx.layout.title}`;
   $("slider").max = summary.turns.length - 1;
   $("log").replaceChildren(...summary.turns.map((t) => el("li", {
-    class: t.status === "flagged" ? "flagged" : "checked", "data-turn": t.turn, title: t.reason || "checked",
-    onclick: () => show(t.turn),
-  }, t.status === "flagged" ? "⚑ " : "", t.turn ? `${t.turn}. ${t.text}` : "Setup")));
+    class: t.status === "flagged" ? "flagged" : "checked", "data-turn": t.turn, "data-kind": t.kind || "",
+    title: t.status === "flagged" ? `${verdict(t)} ${t.reason}` : "checked", onclick: () => show(t.turn),
+  }, t.status === "flagged" ? "⚑ " : "", t.turn ? `${t.turn}. ${t.text}` : "Setup",
+  t.status === "flagged" ? el("span", { class: "kind" }, ` ${verdict(t)}`) : "")));
   for (const id of ["controls", "board-area", "boards-title", "table-panel"]) $(id).hidden = false;
   await show(0);
 }
