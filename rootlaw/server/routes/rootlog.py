@@ -146,8 +146,8 @@ async def replay_turn(rid: str, turn: int = Query(0, ge=0)) -> Response:
     flag = next((f for f in r.report.flagged if f.turn == turn), None)
     view = await to_thread.run_sync(full_view, g)
     body = {"turn": turn, "turns": len(r.states) - 1, "line": r.lines[turn],
-            **_verdict(flag), "view": view, "scores": g.scores, "over": g.is_over, "winners": g.winners,
-            "map": g.setup["map"]}
+            **_verdict(flag), "view": view, "scores": g.scores, "over": g.is_over,
+            "winners": g.winners, "map": g.setup["map"]}
     return Response(encode(body), media_type="application/json")
 
 
