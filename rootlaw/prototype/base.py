@@ -157,7 +157,13 @@ class ProtoFaction(FactionDef):
         return (have[0] - used[0], have[1] - used[1], have[2] - used[2], have[3] - used[3])
 
     def craft_vp(self, g: Game, s: int, vp: int) -> int:
-        """The points an improvement's VP scores s (P5.4.13 Cottage Industry, P8.14.2)."""
+        """The points a crafted improvement's listed VP scores s (P5.4.13 Cottage
+        Industry: "the victory points listed on improvements they craft")."""
+        return vp
+
+    def improvement_vp(self, g: Game, s: int, vp: int) -> int:
+        """The points s scores when an improvement scores it vp, crafting's or an
+        improvement's own text (P8.14.2 Builder)."""
         return vp
 
     def can_activate(self, g: Game, s: int, card: str) -> bool:
@@ -213,3 +219,10 @@ class ProtoFaction(FactionDef):
     def items_for_retreat(self, g: Game, s: int) -> int:
         """P5.7.5: the Vagabond's available and exhausted items."""
         return 0
+
+
+def proto_faction(g: Game, s: int) -> ProtoFaction:
+    """s's faction under the prototype's rules (every seated faction is one)."""
+    fd = g.fdefs[s]
+    assert isinstance(fd, ProtoFaction)
+    return fd

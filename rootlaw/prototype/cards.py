@@ -14,7 +14,14 @@ from rootlaw.core.game import Game
 from rootlaw.core.move import remove_warriors
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
-from rootlaw.prototype.base import KEEP, ProtoFaction, mark_turn, spendable_as, turn_has
+from rootlaw.prototype.base import (
+    KEEP,
+    ProtoFaction,
+    mark_turn,
+    proto_faction,
+    spendable_as,
+    turn_has,
+)
 
 CHAOS: Final = "chaos_victory"
 COALITION: Final = "coalition_victory"
@@ -175,7 +182,7 @@ class BirdsongCards(Handler):
             g.played[s].remove("royal_claim")
             g.discard_card("royal_claim")
             ruled = sum(1 for c in g.clearings() if g.rules(s, c))
-            g.score(s, ruled, "royal_claim")
+            g.score(s, proto_faction(g, s).improvement_vp(g, s, ruled), "royal_claim")  # P8.14.2
         else:
             use_one(g, "stand_and_deliver")
             t = g.seat_of(o[1])

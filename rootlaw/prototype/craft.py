@@ -84,7 +84,7 @@ def craft(g: Game, s: int, cid: str, combo: tuple[str, ...]) -> None:
     g.hands[s].remove(cid)
     g.note("craft", g.factions[s], cid)
     if card.vp:  # P5.4.13 Cottage Industry, P8.14.2 Builder
-        g.score(s, fd.craft_vp(g, s, card.vp), "craft")
+        g.score(s, fd.improvement_vp(g, s, fd.craft_vp(g, s, card.vp)), "craft")
     if card.kind == "persistent" or card.kind == "activated":  # P5.4.11 sideways
         g.played[s].append(cid)
         return

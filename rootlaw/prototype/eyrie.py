@@ -167,8 +167,9 @@ class Eyrie(ProtoFaction):
                 extra += 1
         return ProtoFaction.coins(self, g, s) + extra
 
-    def craft_vp(self, g: Game, s: int, vp: int) -> int:
-        """P8.14.2 Builder: an improvement's points doubled."""
+    def improvement_vp(self, g: Game, s: int, vp: int) -> int:
+        """P8.14.2 Builder: "Whenever an improvement scores you victory points, you
+        score double" (crafting's points and Royal Claim's alike)."""
         return 2 * vp if es(g, s).leader == "builder" else vp
 
     def attack_bonus(self, g: Game, s: int) -> int:

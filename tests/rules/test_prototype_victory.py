@@ -165,6 +165,28 @@ def test_p5_4_13_cottage_industry_and_p8_14_2_builder_double_the_points() -> Non
     assert g.vp[1] == 2
 
 
+def test_p8_14_2_builder_doubles_royal_claims_points_and_cottage_industry_does_not() -> None:
+    """P8.14.2 "Whenever an improvement scores you victory points, you score double":
+    Royal Claim too, not only crafting. P5.4.13 Cottage Industry doubles only "the
+    victory points listed on improvements they craft", so not Royal Claim's."""
+    roosts = {5: ["roost"], 6: ["roost"], 8: ["roost"]}
+    g = proto([M, E], buildings={E: roosts}, played={E: ["royal_claim"]},
+              eyrie={"leader": "builder"}, step=("proto.birdsong_cards", E), turn=E,
+              phase="birdsong")
+    choose(g, ("royal_claim",))
+    assert g.vp[1] == 6 and "royal_claim" in g.discard
+    g = proto([M, E], buildings={E: roosts}, played={E: ["royal_claim"]},
+              eyrie={"leader": "despot"}, step=("proto.birdsong_cards", E), turn=E,
+              phase="birdsong")
+    choose(g, ("royal_claim",))
+    assert g.vp[1] == 3
+    g = proto([M, A], buildings={A: {5: ["stronghold"], 6: ["stronghold"]}},
+              played={A: ["royal_claim"]}, step=("proto.birdsong_cards", A), turn=A,
+              phase="birdsong")
+    choose(g, ("royal_claim",))
+    assert g.vp[1] == 2
+
+
 def test_favor_removes_other_players_pieces_without_points() -> None:
     """A Favor (reconstructed improvement): every other player's piece in clearings of
     its nation, the Keep's too (P5.2.2), removed; no hit, no point (P4.3.5)."""
