@@ -14,7 +14,7 @@ from rootlaw.core.game import Game
 from rootlaw.core.options import Option
 from rootlaw.core.steps import Handler, Step, register_steps
 from rootlaw.prototype.base import ALL, NATIONS, ProtoFaction, matches, seat_of
-from rootlaw.prototype.hits import lose_piece
+from rootlaw.prototype.hits import is_building, lose_piece
 
 CRAFTABLE: Final = frozenset({"item", "persistent", "activated", "immediate"})  # P5.3.4
 PIECES: Final = (*NATIONS, ALL)
@@ -102,7 +102,10 @@ def craft(g: Game, s: int, cid: str, combo: tuple[str, ...]) -> None:
 def favor(g: Game, s: int, nation: str) -> None:
     """A Favor (reconstructed from the standard deck): remove every piece of the other
     players in the clearings of ``nation`` (the Keep's too, P5.2.2); no hit, so no
-    points (P4.3.5) and no Field Hospitals (P5.11.1)."""
+    points (P4.3.5) and no Field Hospitals (P5.11.1), but P8.17.2 the Despot's "another
+    victory point" for each opponent's building removed."""
+    bonus = pfd(g, s).removal_bonus(g, s)
+    removed = 0
     for c in g.clearings():
         if not matches(g, c, nation):
             continue
@@ -115,7 +118,10 @@ def favor(g: Game, s: int, nation: str) -> None:
                 g.pieces_changed(c)
             for p in g.buildings[c] + g.tokens[c]:
                 if p[0] == o:
+                    removed += is_building(g, o, p[1])
                     lose_piece(g, o, c, p[1], s, False)
+    if bonus and removed:
+        g.score(s, bonus * removed, "removal")
 
 
 class Craft(Handler):

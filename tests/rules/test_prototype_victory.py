@@ -187,6 +187,20 @@ def test_p8_14_2_builder_doubles_royal_claims_points_and_cottage_industry_does_n
     assert g.vp[1] == 2
 
 
+def test_p8_17_2_despot_scores_for_a_favors_building_removals() -> None:
+    """P8.17.2 Despot: "Whenever you remove an opponent's building, you score another
+    victory point": a Favor's removals too (none of the usual points, no hit, P4.3.5);
+    a wood token is not a building."""
+    g = proto([M, E], buildings={E: {6: ["starred_roost"], 8: ["starred_roost"],
+                                     12: ["starred_roost"]},
+                                 M: {KEEP: ["workshop"], 8: ["sawmill"]}},
+              tokens={M: {8: ["wood"]}}, hands={E: ["favor_of_the_foxes"]},
+              eyrie={"leader": "despot"}, step=("proto.e.daylight", E), turn=E)
+    choose(g, ("craft", "favor_of_the_foxes", ()))
+    assert not g.faction_pieces(0, 8) and not g.faction_pieces(0, KEEP)
+    assert g.vp[1] == 2
+
+
 def test_favor_removes_other_players_pieces_without_points() -> None:
     """A Favor (reconstructed improvement): every other player's piece in clearings of
     its nation, the Keep's too (P5.2.2), removed; no hit, no point (P4.3.5)."""
