@@ -7,7 +7,8 @@ from string import Template
 from rootlaw.server.resources import template
 
 NAV = (("/play", "Play"), ("/rootlog", "Rootlog"), ("/rules", "Rules"), ("/reach", "Reach"),
-       ("/maps", "Maps"), ("/api/docs", "API"), ("/account", "Account"))
+       ("/maps", "Maps"), ("/api/docs", "API"), ("/my-games", "My games"),
+       ("/account", "Account"))
 
 
 def nav_html(active: str) -> str:

@@ -34,6 +34,7 @@ from rootlaw.server.accounts import Accounts
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import digest, option_value, shown
 from rootlaw.server.play import fanout, newgame, payload, seats
+from rootlaw.server.play.mine import Feeds, listing
 from rootlaw.server.play.store import Request, Store, Written, default_url
 from rootlaw.server.play.undo import plan_undo
 from rootlaw.server.play.views import Views
@@ -80,6 +81,8 @@ class LiveGame:
     before: Views | None = None      # the game before its latest decision (undo's check)
     behind: bool = False             # another process changed it; caught up on next use
     _encoded: dict[str | None, str] = field(default_factory=dict)  # this version, per seat
+    clock: Callable[[], float] = time.time  # the server's (Hub.clock): when moves are made
+    pace: dict[str, Any] | None = None  # the seconds a seat has to decide (play/pace.py)
 
     def __post_init__(self) -> None:
         self.decisions = sum(1 for e in self.game.log if e[0] == "d")
@@ -113,11 +116,20 @@ class LiveGame:
         """The store's summary row of ``game`` (default: the live one)."""
         game = game or self.game
         d = game.decision
+        key = game.seat_key(d.seat) if d else None  # as the seats are keyed (a draft's)
+        now = self.clock()
         return {"over": game.is_over, "scores": game.scores, "winners": game.winners,
-                "deciding": d.seat if d else None,
-                "agent": bool(d and self.kinds.get(game.seat_key(d.seat),
-                                                   "").startswith(seats.AGENT)),
-                "client_seed": self.client_seed}
+                "deciding": d.seat if d else None, "deciding_seat": key,
+                "agent": bool(key and self.kinds.get(key, "").startswith(seats.AGENT)),
+                "client_seed": self.client_seed, "moved": now, "pace": self.pace,
+                "deadline": self.deadline_after(now, key)}
+
+    def deadline_after(self, now: float, key: str | None) -> float | None:
+        """When the deciding seat's time runs out, if the game has a pace and a person
+        decides (bots and agents do not wait)."""
+        if self.pace is None or key is None or self.kinds.get(key) != seats.HUMAN:
+            return None
+        return now + float(self.pace["seconds"])
 
     def pause(self, delay: float) -> float:
         """The pause before an agent's decision, so people can follow it: ``delay``
@@ -172,6 +184,7 @@ class Hub:
         self._loading = asyncio.Lock()
         self._listener: asyncio.Task[None] | None = None
         self._syncing: set[str] = set()
+        self.feeds = Feeds()  # the "my games" sockets, per account
 
     @property
     def store(self) -> Store:
@@ -203,7 +216,8 @@ class Hub:
         tokens = {f: seats.new_token() for f, k in request.kinds.items() if k == seats.HUMAN}
         gid = secrets.token_urlsafe(9)
         hashes = {f: seats.token_hash(t) for f, t in tokens.items()}
-        live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed)
+        live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed,
+                        clock=self.clock)
         await self._write(self.store.create, gid, game.setup, live.stored_seats(),
                           live.summary())
         self._keep(live)
@@ -242,7 +256,8 @@ class Hub:
                   if s.get("account") is not None}
         # games stored before the seed's source was recorded: assume the worst
         client_seed = bool(rec.summary.get("client_seed", True))
-        return LiveGame(gid, game, kinds, hashes, rec.version, client_seed, owners=owners)
+        return LiveGame(gid, game, kinds, hashes, rec.version, client_seed, owners=owners,
+                        clock=self.clock, pace=rec.summary.get("pace"))
 
     def _keep(self, live: LiveGame) -> None:
         self.live[live.id] = live
@@ -467,6 +482,7 @@ class Hub:
                 return True
         fresh = await self._load(live.id)
         live.owners = fresh.owners  # a seat bound meanwhile (a version, no decision)
+        live.kinds, live.pace = fresh.kinds, fresh.pace  # a seat dropped to an agent
         live.become(fresh.game, fresh.version, fresh.decisions)
         return True
 
@@ -494,6 +510,8 @@ class Hub:
         live = self.live.get(gid)
         if live is not None and version > live.version:
             self._behind(live)
+        elif live is None:
+            self.feeds.game_changed(gid, ())
 
     def resync(self) -> None:
         """After missed notifications: every live game catches up."""
@@ -540,6 +558,7 @@ class Hub:
         drains, not every version in between."""
         for changed in live.watchers:
             changed.set()
+        self.feeds.game_changed(live.id, live.owners.values())
 
     @staticmethod
     async def push(live: LiveGame, seat: str | None, changed: asyncio.Event,
@@ -556,6 +575,10 @@ class Hub:
                 await ws.send_text(live.encoded(seat))
             else:
                 await changed.wait()
+
+    async def my_games(self, account: int) -> list[dict[str, Any]]:
+        """The games ``account`` holds a seat of ("your turn" first: mine.listing)."""
+        return listing(await to_thread.run_sync(self.store.held_by, account))
 
     # ------------------------------------------------------------ agents
     def schedule_agent(self, live: LiveGame) -> None:

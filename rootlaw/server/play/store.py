@@ -56,8 +56,17 @@ requests = sa.Table(  # idempotency keys: the changes clients named, per game an
     sa.Column("created", sa.Float, nullable=False),
 )
 
+seat_owners = sa.Table(  # which account holds which seat (my games), kept with the seats
+    "seat_owners", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.String(40), primary_key=True),
+    sa.Column("account_id", sa.Integer, nullable=False, index=True),
+)
+
 CHANNEL = "rootlaw_games"
 CHECKPOINT_SECONDS = 1.0  # SQLite: how often the WAL is copied into the database
+MAX_HELD = 200  # the games listed for one account (the newest changes)
 Written = Literal["ok", "stale", "duplicate"]  # stored; another write came first; key reused
 
 
@@ -80,6 +89,18 @@ class Record:
     version: int
     decisions: list[tuple[str, Any]]  # (seat, option as JSON)
     summary: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Held:
+    """A game one account holds a seat of (its row of "my games")."""
+
+    id: str
+    seat: str
+    seats: dict[str, dict[str, Any]]
+    summary: dict[str, Any]
+    updated: float
+    created: float
 
 
 def default_url() -> str:
@@ -174,6 +195,7 @@ class Store:
             conn.execute(games.insert().values(
                 id=game_id, created=now, updated=now, setup=setup, seats=seats, version=0,
                 decisions=0, over=bool(summary.get("over")), summary=summary))
+            _own(conn, game_id, seats)
         self._written()
 
     def load(self, game_id: str) -> Record | None:
@@ -268,6 +290,7 @@ class Store:
                                         seats=seats))
             if done.rowcount != 1:
                 return False
+            _own(conn, game_id, seats)
             if self.postgres:
                 conn.exec_driver_sql("SELECT pg_notify(%s, %s)",
                                      (CHANNEL, f"{game_id} {version + 1} {self.origin}"))
@@ -288,6 +311,18 @@ class Store:
             return int(conn.execute(requests.delete().where(
                 requests.c.created < time.time() - older_than)).rowcount)
 
+    def held_by(self, account_id: int) -> list[Held]:
+        """The games where ``account_id`` holds a seat, newest change first."""
+        query = (sa.select(games.c.id, seat_owners.c.seat, games.c.seats, games.c.summary,
+                           games.c.updated, games.c.created)
+                 .join(seat_owners, seat_owners.c.game_id == games.c.id)
+                 .where(seat_owners.c.account_id == account_id)
+                 .order_by(games.c.updated.desc()).limit(MAX_HELD))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [Held(r.id, r.seat, r.seats, r.summary or {}, r.updated, r.created)
+                for r in rows]
+
     def waiting_on_agents(self) -> list[str]:
         """Ids of unfinished games where an agent is to decide."""
         with self.engine.connect() as conn:
@@ -306,6 +341,15 @@ SQL = {  # the writes of every move, as the DB-API runs them ("?" for the parame
     "since": "SELECT g.version, g.decisions, d.seat, d.option FROM games g LEFT JOIN "
              "decisions d ON d.game_id = g.id AND d.n >= ? WHERE g.id = ? ORDER BY d.n",
 }
+
+
+def _own(conn: sa.Connection, game_id: str, seats: dict[str, dict[str, Any]]) -> None:
+    """The seat_owners rows of a game, as its seats column now says (same transaction)."""
+    conn.execute(seat_owners.delete().where(seat_owners.c.game_id == game_id))
+    rows = [{"game_id": game_id, "seat": f, "account_id": int(s["account"])}
+            for f, s in seats.items() if s.get("account") is not None]
+    if rows:
+        conn.execute(seat_owners.insert(), rows)
 
 
 def _dialect_sql(sql: str, postgres: bool) -> str:
