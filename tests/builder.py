@@ -101,7 +101,9 @@ Conventions:
   Cards a faction holds (supporters, the Decree, the Retinue, order cards, lost souls)
   come out of the deck, so the cards of the game stay complete.
 
-The game is then run to its first real decision (``g._advance()``).
+The position must pass the loader's checks (``Game.check_loadable``: whatever
+``Game.from_json`` refuses, e.g. a hireling beside its faction, A.6.5, raises LoadError);
+the game is then run to its first real decision (``g._advance()``).
 """
 from __future__ import annotations
 
@@ -350,6 +352,7 @@ def build(
     g.stack = todo[::-1]
     if before is not None:
         before(g)
+    g.check_loadable()  # only positions a save could hold (A.6.5, 1.5.1, ...)
     g._advance()
     return g
 

@@ -166,6 +166,7 @@ def proto(factions: Iterable[str] = ("marquise", "eyrie"), *,
     for st in reversed(runs):
         stack.append((st[0], seat(g, st[1]), *st[2:]))
     g.stack = stack
+    g.check_loadable()  # only positions a save could hold (the loader's checks)
     g._advance()
     return g
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rootlaw.core.errors import LoadError
 from rootlaw.core.game import FOREST
 from tests.builder import build
 from tests.test_invariants import card_locations, expected_cards
@@ -95,3 +96,16 @@ def test_wrong_keywords_are_refused_by_name() -> None:
         build([LH, M], turn=M, stop=True, hundreds={"moods": "bitter"})
     with pytest.raises(TypeError, match="Eyrie"):
         build([M, A], turn=M, stop=True, leader="despot")
+
+
+def test_positions_the_loader_refuses_are_refused() -> None:
+    """The builder runs Game.from_json's checks on every position: a hireling beside its
+    own faction (A.6.5), a card twice that the deck holds once, a piece beyond its
+    faction's count (1.5.1) raise LoadError, as a save of them would."""
+    with pytest.raises(LoadError, match="A.6.5"):
+        build([E, LZ], turn=E, stop=True, hirelings={"last_dynasty": {}})
+    with pytest.raises(LoadError, match="anvil"):
+        build([M, E], turn=M, stop=True, hands={M: ["anvil"], E: ["anvil"]})
+    with pytest.raises(LoadError, match="more than 1 keep"):
+        build([M, E], turn=M, stop=True, tokens={M: {1: ["keep"], 5: ["keep"]}})
+    build([M, LZ], turn=M, stop=True, hirelings={"last_dynasty": {}})  # can occur

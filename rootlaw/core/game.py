@@ -263,8 +263,13 @@ class Game(Engine):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise LoadError(f"malformed saved game: {type(e).__name__}: {e}") from None
 
+    def check_loadable(self) -> None:
+        """Raise LoadError if ``from_json`` would refuse a save of this position (A.6.5,
+        1.5.1 and the other load checks); nothing of self changes."""
+        type(self)._from_dict(json.loads(self.to_json()), advance=False)
+
     @classmethod
-    def _from_dict(cls, d: dict[str, Any]) -> Game:
+    def _from_dict(cls, d: dict[str, Any], advance: bool = True) -> Game:
 
         g = Game()
         setup = d["setup"]
@@ -388,7 +393,7 @@ class Game(Engine):
         g.shares = sharer_seat(g.fdefs) >= 0
         g.relink()
         g._check_integrity()
-        if not g.won:
+        if advance and not g.won:
             g._advance()
         return g
 

@@ -231,15 +231,15 @@ def test_14_3_setup_corner_items_and_stubborn() -> None:
 
 # ============================================================ 14.4 Birdsong
 def test_14_4_1_raze_removes_buildings_tokens_takes_ruin_item_and_spreads() -> None:
-    g = at([("hundreds.raze", LH, ())], turn=LH, warlord=1, warriors={LH: {1: 1}},
-           mobs=(1,), buildings={M: {1: ["sawmill"]}}, tokens={M: {1: ["wood"]}},
-           forced=[["mob_die", 0]], stop=True, ruin_items={1: ("sword",)},
-           before=lambda g: g.place_building(RUIN, "ruin", 1))
+    # 6: a fox clearing of two slots, one under its ruin (a position that can occur)
+    g = at([("hundreds.raze", LH, ())], turn=LH, warlord=6, warriors={LH: {6: 1}},
+           mobs=(6,), buildings={M: {6: ["sawmill"]}}, tokens={M: {6: ["wood"]}},
+           forced=[["mob_die", 0]], stop=True, ruin_items={6: ("sword",)})
     # razed: the only mob clearing
-    assert (1, "sawmill") not in g.buildings[1] and (1, "wood") not in g.tokens[1]
+    assert (1, "sawmill") not in g.buildings[6] and (1, "wood") not in g.tokens[6]
     assert scored(g, LH) == [(LH, 2, "removal")]
-    assert lh(g).prowess == ("sword",) and (RUIN, "ruin") not in g.buildings[1]
-    # the mob die: fox; 1's neighbours 5, 9, 10: no fox clearing, no mob placed
+    assert lh(g).prowess == ("sword",) and (RUIN, "ruin") not in g.buildings[6]
+    # the mob die: fox; 6's neighbours 2, 3, 11: no fox clearing, no mob placed
     assert g.decision.kind == "pause" and g.count_token(0, "mob") == 1
 
 

@@ -128,21 +128,21 @@ def test_feline_physicians_never_for_other_factions() -> None:
 
 # ------------------------------------------------------------- Last Dynasty
 def test_last_dynasty_setup_all_five_in_an_edge_clearing() -> None:
-    g = at([E, KI], ("last_dynasty.land", E, 2, 0), {"last_dynasty": {}}, phase="setup")
+    g = at([M, KI], ("last_dynasty.land", M, 2, 0), {"last_dynasty": {}}, phase="setup")
     assert {o[2] for o in options(g, "hplace")} == set(range(1, 10))  # the map edge
     play(g, ("hplace", "last_dynasty", 4))
     assert on_map(g, 2) == {4: 5}
 
 
 def test_last_dynasty_case_1_land_and_battle() -> None:
-    g = daylight([E, KI], {"last_dynasty": {"controller": E}}, warriors={KI: {2: 2}},
+    g = daylight([M, KI], {"last_dynasty": {"controller": M}}, warriors={KI: {2: 2}},
                  forced=[["dice", [3, 1]]])
     play(g, ("hireling", "last_dynasty", "rampage"), ("hplace", "last_dynasty", 2))
     assert g.warriors[1][2] == 0 and g.warriors[2][2] == 4  # battled at once
 
 
 def test_last_dynasty_case_2_rules_so_all_move_then_battle() -> None:
-    g = daylight([E, KI], {"last_dynasty": {"controller": E, "warriors": {5: 3}}},
+    g = daylight([M, KI], {"last_dynasty": {"controller": M, "warriors": {5: 3}}},
                  warriors={KI: {1: 1}}, forced=[["dice", [2, 0]]])
     play(g, ("hireling", "last_dynasty", "rampage"))
     assert ("hmove", "last_dynasty", 5, 2) in options(g)
@@ -151,7 +151,7 @@ def test_last_dynasty_case_2_rules_so_all_move_then_battle() -> None:
 
 
 def test_last_dynasty_case_3_battles_twice() -> None:
-    g = daylight([E, KI], {"last_dynasty": {"controller": E, "warriors": {5: 2}}},
+    g = daylight([M, KI], {"last_dynasty": {"controller": M, "warriors": {5: 2}}},
                  warriors={KI: {5: 3}}, forced=[["dice", [1, 0]], ["dice", [1, 0]]])
     play(g, ("hireling", "last_dynasty", "rampage"))
     assert g.warriors[1][5] == 1  # two battles, one hit each
@@ -498,8 +498,15 @@ def test_mole_artisans_keep_crafted_cards_revealed_until_evening_ends() -> None:
     end = build([E, KI], hirelings={"sunward_expedition": {"side": "demoted",
                                                            "controller": E}},
                 step=("end_turn", E), phase="evening", stop=True,
-                before=lambda x: x.hire.revealed.__setitem__(0, ("anvil",)))  # type: ignore
+                before=reveal_anvil)
     assert end.hands[0] == ["anvil"]  # back to the hand at the end of its Evening
+
+
+def reveal_anvil(g: Game) -> None:
+    """The Anvil kept revealed by the Mole Artisans (out of the deck: one of each card)."""
+    assert g.hire is not None
+    g.deck.remove("anvil")
+    g.hire.revealed[0] = ("anvil",)
 
 
 # ------------------------------------------------------------- Corvid Spies

@@ -292,15 +292,15 @@ def test_e2_2_an_ability_works_with_nobody_in_control() -> None:
 
 
 def test_e2_3_birdsong_actions_at_the_start_of_the_controllers_birdsong_in_its_order() -> None:
-    g = build([E, LC], hirelings={
-        "last_dynasty": {"side": "demoted", "controller": E},
-        "furious_protector": {"side": "demoted", "controller": E, "pawn": 5}},
-        warriors={E: {1: 1, 2: 1, 3: 1}}, step=("birdsong_start", E))
+    g = build([M, LC], hirelings={
+        "last_dynasty": {"side": "demoted", "controller": M},
+        "furious_protector": {"side": "demoted", "controller": M, "pawn": 5}},
+        warriors={M: {1: 1, 2: 1, 3: 1}}, step=("birdsong_start", M))
     d = g.decision
     assert d is not None and d.rule == "E.2.3"
     assert {o[1] for o in d.options} == {"last_dynasty", "furious_protector"}
     play(g, ("hireling_first", "last_dynasty"))  # Bluebird Nobles scores first
-    assert (E, 1, "bluebird_nobles") in scored(g)
+    assert (M, 1, "bluebird_nobles") in scored(g)
     d = g.decision
     assert d is not None and d.kind == "hireling_move"  # then the Stoic Protector moves
 
@@ -323,7 +323,7 @@ def test_e2_4_hireling_actions_join_every_factions_daylight_menu() -> None:
 
 # ------------------------------------------------------------------- E.3
 def test_e3_1_the_controller_rules_with_hirelings_alone_uncontrolled_ones_rule() -> None:
-    g = still([E, LC], hirelings={"last_dynasty": {"warriors": {5: 2}},
+    g = still([M, LC], hirelings={"last_dynasty": {"warriors": {5: 2}},
                                   "popular_band": {"warriors": {6: 1}}},
               warriors={LC: {5: 1, 6: 1}})
     dyn = hireling(g, "last_dynasty")
@@ -332,7 +332,7 @@ def test_e3_1_the_controller_rules_with_hirelings_alone_uncontrolled_ones_rule()
     assert g.hire is not None
     g.hire.controller[g.hire.index("last_dynasty")] = 0
     g.pieces_changed()
-    assert g.rules(0, 5)  # the Eyrie, with the Dynasty alone
+    assert g.rules(0, 5)  # the Marquise, with the Dynasty alone
     assert g.treated_as_own_by(dyn) == 0
     assert not g.has_any_piece(0, 5)  # E.3.3: for rule only
 
@@ -360,7 +360,7 @@ def test_e3_3_hireling_pieces_are_not_the_controllers() -> None:
 def test_e3_4_separate_actions_a_faction_move_never_takes_hireling_warriors() -> None:
     from rootlaw.core.move import move_pairs
 
-    g = still([M, E], hirelings={"last_dynasty": {"controller": M, "warriors": {5: 3}}},
+    g = still([M, LC], hirelings={"last_dynasty": {"controller": M, "warriors": {5: 3}}},
               warriors={M: {1: 1}}, tokens={M: {1: ["keep"]}})
     assert all(a != 5 for a, _ in move_pairs(g, 0))
     dyn = hireling(g, "last_dynasty")
@@ -370,21 +370,21 @@ def test_e3_4_separate_actions_a_faction_move_never_takes_hireling_warriors() ->
 
 def test_e3_5_no_ambush_for_a_hireling_and_its_controller_cannot_foil() -> None:
     # a player battles a hireling: no ambush asked of anyone
-    g = build([E, LC], hirelings={"last_dynasty": {"controller": LC, "warriors": {5: 1}}},
-              warriors={E: {5: 2}}, hands={LC: ["ambush_bird"]},
-              step=("command_warren", E), phase="daylight", forced=[["dice", [1, 0]]])
+    g = build([M, LC], hirelings={"last_dynasty": {"controller": LC, "warriors": {5: 1}}},
+              warriors={M: {5: 2}}, hands={LC: ["ambush_bird"]},
+              step=("command_warren", M), phase="daylight", forced=[["dice", [1, 0]]])
     play(g, ("battle", 5, "last_dynasty"))
     assert g.warriors[hireling(g, "last_dynasty")][5] == 0
     assert g.hands[1] == ["ambush_bird"]
     # a hireling attacks: the defender may ambush, the controller cannot foil
-    g = build([E, LC], hirelings={"last_dynasty": {"controller": E, "warriors": {5: 3}}},
-              warriors={LC: {5: 2}}, hands={LC: ["ambush_rabbit"], E: ["ambush_rabbit"]},
-              step=("hire.battle", E, 2, 0, (5,)), phase="daylight",
+    g = build([M, LC], hirelings={"last_dynasty": {"controller": M, "warriors": {5: 3}}},
+              warriors={LC: {5: 2}}, hands={LC: ["ambush_rabbit"], M: ["ambush_bird"]},
+              step=("hire.battle", M, 2, 0, (5,)), phase="daylight",
               forced=[["dice", [3, 0]]])
     d = g.decision  # the one battle it can take is started at once
     assert d is not None and d.kind == "ambush" and d.seat == LC
     play(g, ("ambush", "ambush_rabbit"))
-    assert g.hands[0] == ["ambush_rabbit"]  # no foil asked: two hits at once
+    assert g.hands[0] == ["ambush_bird"]  # no foil asked (a bird could): two hits at once
     assert g.warriors[2][5] == 1
 
 
@@ -396,31 +396,31 @@ def test_e3_6_no_points_for_the_controller_points_against_hireling_buildings() -
     play(g, ("battle", 5, "vault_keepers"))
     assert (E, 1, "removal") in scored(g)  # the vault (3.2.1, E.3.6)
     # the hireling removes a building: its controller scores nothing
-    g = build([E, LC], hirelings={"last_dynasty": {"controller": E, "warriors": {6: 3}}},
-              buildings={LC: {6: ["garden_fox"]}}, step=("hire.battle", E, 2, 0, (6,)),
+    g = build([M, LC], hirelings={"last_dynasty": {"controller": M, "warriors": {6: 3}}},
+              buildings={LC: {6: ["garden_fox"]}}, step=("hire.battle", M, 2, 0, (6,)),
               phase="daylight", forced=[["dice", [3, 0]]], stop=True)
-    assert g.buildings[6] == ((-1, "ruin"),) and scored(g, E) == []
+    assert g.buildings[6] == ((-1, "ruin"),) and scored(g, M) == []
 
 
 def test_e3_7_outrage_and_the_ferry_for_the_controller() -> None:
     from rootlaw.factions.alliance import st_of
 
-    g = build([A, E], map="lake",
-              hirelings={"last_dynasty": {"controller": E, "warriors": {1: 3}}},
-              tokens={A: {10: ["sympathy"]}}, hands={E: ["ambush_bird"]},
-              deck_top=["ambush_bird"], step=("hire.move", E, 2, 0, 0), phase="daylight",
+    g = build([A, M], map="lake",
+              hirelings={"last_dynasty": {"controller": M, "warriors": {1: 3}}},
+              tokens={A: {10: ["sympathy"]}}, hands={M: ["ambush_bird"]},
+              deck_top=["ambush_bird"], step=("hire.move", M, 2, 0, 0), phase="daylight",
               ferry=1, stop=True)
     o = ("hferry", "last_dynasty", 1, 10)
     assert o in options(g)
     play(g, o, ("warriors", 2))
-    assert g.ferry == 10 and ("ferry", E, 1, 10) in g.log
+    assert g.ferry == 10 and ("ferry", M, 1, 10) in g.log
     # the controller drew by the Ferry (C.2.5), then paid the Outrage (its one kind of
     # card, given at once)
     assert st_of(g, 0).supporters == ("ambush_bird",) and g.hands[1] == ["ambush_bird"]
 
 
 def test_g1_9_favor_removes_enemy_hireling_pieces_never_ones_own() -> None:
-    g = build([M, E], hirelings={"last_dynasty": {"controller": M, "warriors": {3: 2}},
+    g = build([M, LC], hirelings={"last_dynasty": {"controller": M, "warriors": {3: 2}},
                                  "popular_band": {"warriors": {4: 1}}},
               warriors={M: {1: 1}}, tokens={M: {1: ["keep"]}},
               buildings={M: {3: ["workshop"], 4: ["workshop"], 5: ["workshop"]}},
@@ -499,18 +499,18 @@ def test_a_save_with_a_hireling_of_a_seated_faction_fails_to_load() -> None:
 
 
 def test_views_show_hirelings_cards_pieces_and_controllers() -> None:
-    g = still([E, LC], hirelings={"last_dynasty": {"controller": E, "warriors": {5: 2}},
+    g = still([M, LC], hirelings={"last_dynasty": {"controller": M, "warriors": {5: 2}},
                                   "the_exile": {"pawn": "1_2_5_10", "items": ["club"] * 3},
                                   "highway_bandits": {"paths": [(1, 5)]}},
-              hiring_markers={"held": {E: 1}})
+              hiring_markers={"held": {M: 1}})
     v = g.view(LC)
     cards = {c["id"]: c for c in v["hirelings"]["cards"]}
-    assert cards["last_dynasty"]["controller"] == E and cards["last_dynasty"]["side"] == "promoted"
+    assert cards["last_dynasty"]["controller"] == M and cards["last_dynasty"]["side"] == "promoted"
     assert cards["the_exile"]["items"] == ["club"] * 3
     assert cards["highway_bandits"]["bandits_on_paths"] == [[1, 5]]
     assert v["clearings"][4]["warriors"] == {"last_dynasty": 2}
     assert v["forests"][0]["pawns"] == ["the_exile"]
-    assert v["hirelings"]["markers_held"] == {E: 1}
+    assert v["hirelings"]["markers_held"] == {M: 1}
     assert v["hirelings"]["markers_on_track"] == [8, 12]
     json.dumps(v)
 

@@ -418,7 +418,7 @@ def test_bk_5_2_cannot_take_an_action_means_a_palace_coup() -> None:
 def test_bk_5_3_overextension() -> None:
     """BK.5.3: a column of five or more cards after the Manifest forces a Palace Coup;
     four do not."""
-    cards = ["bake_sale", "bake_sale", "a_visit_to_friends", "investments"]
+    cards = ["bake_sale", "smugglers_trail", "a_visit_to_friends", "investments"]
     g = build([BK, M], warriors={BK: {5: 1}}, step=("bk.overextension", BK),
               phase="daylight", borough_kings={"regent": "tyrant",
                                                "manifest": {"consolidate": cards}}, stop=True)

@@ -229,7 +229,8 @@ def test_hol_6_3_score_the_fervor_track() -> None:
 
 def test_hol_6_4_draw_and_discard() -> None:
     """HOL.6.4: draw one card, then discard down to five."""
-    g = build([HL, M], warriors={HL: {5: 1}}, hands={HL: ["anvil"] * 2 + ["bake_sale"] * 3},
+    g = build([HL, M], warriors={HL: {5: 1}}, hands={HL: ["anvil", "bake_sale", "investments",
+                                                    "a_visit_to_friends", "crossbow_mouse"]},
               turn=HL, then="evening")
     assert len(g.hands[0]) == 6 and g.decision.kind == "discard"
 

@@ -14,7 +14,7 @@ def texts(g, viewer: str | None, reveal: bool = False) -> str:  # type: ignore[n
 
 def test_the_card_given_by_swap_meet_is_secret() -> None:
     g = build([M, E, A], deck_name="exiles_partisans", played={M: ["swap_meet"]},
-              hands={M: ["anvil"], E: ["sappers"]}, step=("card_window", M),
+              hands={M: ["anvil"], E: ["saboteurs"]}, step=("card_window", M),
               forced=[["random_card", 0]])
     play(g, ("swap_meet", E))
     given = [o for o in g.decision.options if o[0] == "give"][0]
