@@ -7,7 +7,7 @@ from typing import Final
 
 from rootlaw.core.battle import battle_targets, start_battle
 from rootlaw.core.faction_api import NO_STEPS
-from rootlaw.core.game import RUIN, Game
+from rootlaw.core.game import FOREST, RUIN, Game
 from rootlaw.core.hire import bot_choice, forced_movable, on_map, placeable
 from rootlaw.core.hired import HirelingDef, register_hireling
 from rootlaw.core.move import do_move, move_pairs
@@ -59,9 +59,9 @@ class WarmSunProphets(HirelingDef):
 def incite_options(g: Game, h: int, first: bool = False) -> list[Option]:
     """(a): a player (the controller too) with faction pieces where a Prophet stands,
     forced (1.5.5: as if it chose, by its own rules) to battle there, the controller
-    choosing the defender, or to move as many of its warriors as it can from there to
-    a clearing the controller chooses (rulings.md). ``first``: stop at the first (an
-    "any?" test)."""
+    choosing the defender, or to move as many of its pieces as it can (warriors and its
+    pawn, 4.2) from there to a clearing the controller chooses (rulings.md). ``first``:
+    stop at the first (an "any?" test)."""
     out: list[Option] = []
     for c in g.clearings():
         if not g.warriors[h][c]:
@@ -74,10 +74,27 @@ def incite_options(g: Game, h: int, first: bool = False) -> list[Option]:
                 out.append(("incite_battle", cc, name, g.owner_name(d)))
             if first and out:
                 return out
-            if forced_movable(g, p, c):
-                for a, b in move_pairs(g, p, (c,)):
-                    out.append(("incite_move", a, name, b))
+            for b in forced_destinations(g, p, c):
+                out.append(("incite_move", c, name, b))
     return out
+
+
+def forced_destinations(g: Game, p: int, c: int) -> list[int]:
+    """Where p can be forced to move "as many of their pieces as they can" from c: its
+    warriors' moves and its pawn's (4.2 moves "warriors and pawns"; a pawn as by an effect
+    granting a move, Cobbler), no Ferry (rulings.md)."""
+    out = [b for _, b in move_pairs(g, p, (c,))] if forced_movable(g, p, c) else []
+    if g.pawn[p] == c:
+        for b in pawn_destinations(g, p):
+            if b not in out:
+                out.append(b)
+    return out
+
+
+def pawn_destinations(g: Game, p: int) -> dict[int, Option]:
+    """The clearings p's pawn can move to by an effect's move, each with its choice."""
+    return {o[1]: o for o in g.fdefs[p].pawn_move_options(g, p)
+            if not o[0].endswith("ferry") and o[1] < FOREST}
 
 
 class SetUp(Handler):
@@ -114,8 +131,12 @@ class Incite(Handler):
         elif o[0] == "incite_move":
             b: int = o[3]
             n = forced_movable(g, p, c)
+            pawn = pawn_destinations(g, p).get(b) if g.pawn[p] == c else None
             g.push(("warm_sun_prophets.after", s, p, b))
-            do_move(g, p, c, b, n)  # 1.5.5: the forced player is the one moving
+            if n and (c, b) in move_pairs(g, p, (c,)):
+                do_move(g, p, c, b, n)  # 1.5.5: the forced player is the one moving
+            if pawn is not None:  # 4.2: its pawn with them, by its own move rules
+                g.fdefs[p].take_pawn_move(g, p, pawn)
             g.note("incited", g.factions[s], o[2], b)
 
 

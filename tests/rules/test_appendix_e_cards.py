@@ -25,6 +25,7 @@ from tests.rules.test_appendix_e_hirelings import DAYLIGHT
 
 M, E, A, V, LC, RF, UD, CC, LH, KI = ("marquise", "eyrie", "alliance", "vagabond", "lizards",
                                       "riverfolk", "duchy", "corvids", "hundreds", "keepers")
+WY = "wyrm"
 
 
 def at(factions: list[str], step: tuple[Any, ...], hirelings: dict[str, Any],
@@ -362,6 +363,24 @@ def test_warm_sun_prophets_force_a_move_then_a_battle() -> None:
     assert g.warriors[1][3] == 0 and g.warriors[1][6] == 3
     play(g, ("battle", 6, M))
     assert g.warriors[2][6] == 0
+
+
+def test_warm_sun_prophets_force_a_move_takes_pawns_too() -> None:
+    """E.2.4 (a): "move as many of their pieces as they can": 4.2 moves warriors and
+    pawns, so a Vagabond standing with a Prophet can be forced to move (a move granted
+    by an effect: no boots but the extra one into Hostile warriors, 9.5.1), and the
+    Wyrm's pawn goes with its wyrmlings."""
+    g = daylight([E, V, KI], {"warm_sun_prophets": {"controller": E, "warriors": {3: 1}}},
+                 vagabond={"at": 3})
+    play(g, ("hireling", "warm_sun_prophets", "incite"))
+    assert {o[3] for o in options(g, "incite_move") if o[2] == V} == {6, 7, 11}
+    boots = g.fstate[1].items["boots"]  # type: ignore[attr-defined]
+    play(g, ("incite_move", 3, V, 6))
+    assert g.pawn[1] == 6 and g.fstate[1].items["boots"] == boots  # type: ignore[attr-defined]
+    g = daylight([E, WY, KI], {"warm_sun_prophets": {"controller": E, "warriors": {3: 1}}},
+                 warriors={WY: {3: 2}, E: {6: 1}}, wyrm={"at": 3})
+    play(g, ("hireling", "warm_sun_prophets", "incite"), ("incite_move", 3, WY, 6))
+    assert g.pawn[1] == 6 and g.warriors[1][6] == 2 and g.warriors[1][3] == 0
 
 
 def test_warm_sun_prophets_preach() -> None:
