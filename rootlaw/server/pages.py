@@ -6,9 +6,9 @@ from string import Template
 
 from rootlaw.server.resources import template
 
-NAV = (("/play", "Play"), ("/rootlog", "Rootlog"), ("/rules", "Rules"), ("/reach", "Reach"),
-       ("/maps", "Maps"), ("/api/docs", "API"), ("/my-games", "My games"),
-       ("/account", "Account"))
+NAV = (("/play", "Play"), ("/lobby", "Lobby"), ("/my-games", "My games"),
+       ("/rootlog", "Rootlog"), ("/rules", "Rules"), ("/reach", "Reach"), ("/maps", "Maps"),
+       ("/api/docs", "API"), ("/account", "Account"))
 
 
 def nav_html(active: str) -> str:

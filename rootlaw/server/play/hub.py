@@ -34,6 +34,7 @@ from rootlaw.server.accounts import Accounts
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import digest, option_value, shown
 from rootlaw.server.play import fanout, newgame, payload, seats
+from rootlaw.server.play.lobby import Lobby
 from rootlaw.server.play.mine import Feeds, listing
 from rootlaw.server.play.store import Request, Store, Written, default_url
 from rootlaw.server.play.undo import plan_undo
@@ -177,6 +178,7 @@ class Hub:
         self.clock = clock    # the server's clock (sessions, limits; a fake one in tests)
         self._hasher = hasher
         self._accounts: Accounts | None = None
+        self._lobby: Lobby | None = None
         self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
         self._writer: ThreadPoolExecutor | None = None
@@ -200,6 +202,13 @@ class Hub:
             self._accounts = Accounts(self.store.engine, self.clock, self._hasher)
         return self._accounts
 
+    @property
+    def lobby(self) -> Lobby:
+        """The public lobby, in the games' database (opened on first use)."""
+        if self._lobby is None:
+            self._lobby = Lobby(self.store.engine, self.clock)
+        return self._lobby
+
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
         """A write to the store, off the event loop, in the writers' threads: one for
         SQLite (its writers queue here, not on the database lock with its sleeping
@@ -210,14 +219,18 @@ class Hub:
         return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
 
     # ------------------------------------------------------------ create, load
-    async def create(self, body: Any) -> tuple[LiveGame, dict[str, str]]:
+    async def create(self, body: Any, owners: dict[str, int] | None = None,
+                     pace: dict[str, Any] | None = None
+                     ) -> tuple[LiveGame, dict[str, str]]:
+        """A new game; ``owners``: its seats bound to accounts from the start (a lobby's
+        game: their tokens are never handed out), ``pace``: its deadlines (pace.py)."""
         request = newgame.parse_create(body)
         game = await to_thread.run_sync(newgame.start, request.kwargs)
         tokens = {f: seats.new_token() for f, k in request.kinds.items() if k == seats.HUMAN}
         gid = secrets.token_urlsafe(9)
         hashes = {f: seats.token_hash(t) for f, t in tokens.items()}
         live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed,
-                        clock=self.clock)
+                        owners=dict(owners or {}), clock=self.clock, pace=pace)
         await self._write(self.store.create, gid, game.setup, live.stored_seats(),
                           live.summary())
         self._keep(live)

@@ -226,6 +226,10 @@ async function create(e) {
     return;
   }
   $("create").disabled = true;
+  if ($("public").checked) {
+    await openPublic(body);
+    return;
+  }
   try {
     const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const game = await response.json();
@@ -236,6 +240,31 @@ async function create(e) {
     $("lobby-error").textContent = err.message;
     $("lobby-error").hidden = false;
   } finally {
+    $("create").disabled = false;
+  }
+}
+
+function pace() {
+  const seconds = Number($("pace").value);
+  return seconds ? { seconds, on_timeout: $("on-timeout").value } : null;
+}
+
+/** A game opened in the public lobby (an account's): its people's seats wait there. */
+async function openPublic(body) {
+  delete body.seed; // the server draws the seed of a game people join
+  delete body.hotseat;
+  try {
+    const me = await api("/api/account");
+    if (!me.account) throw new Error("log in (Account) to open a game in the lobby");
+    const response = await fetch("/api/lobby", { method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf },
+      body: JSON.stringify({ game: body, pace: pace() }) });
+    const entry = await response.json();
+    if (!response.ok) throw new Error(entry?.error?.message || `could not open the game (${response.status})`);
+    location.href = `/lobby#${entry.id}`;
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+    $("lobby-error").hidden = false;
     $("create").disabled = false;
   }
 }
