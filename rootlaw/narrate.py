@@ -16,6 +16,7 @@ from typing import Any
 from rootlaw.core.advanced import seat_names
 from rootlaw.core.catalog import deck
 from rootlaw.core.faction_api import FACTIONS, SEAT_PREFIX, is_seat_name
+from rootlaw.core.hired import side_name
 from rootlaw.core.options import card_label, display_name, has_secret_form, label, public_label
 
 
@@ -72,10 +73,10 @@ PAST = {
     "decree_recruit": "{who} recruits in {a2}", "recruit_in": "{who} recruits in {a1}",
     "craft": "{who} crafts {c1}", "discard": "{who} discards {c1}",
     "ambush": "{who} ambushes with {c1}", "revolt": "{who} revolts in {a1}",
-    "spread": "{who} spreads sympathy to {a1}", "decree": "{who} adds {c1} to the {a2} column",
+    "spread": "{who} spreads sympathy to {a1}", "decree": "{who} adds {c1} to the {A2} column",
     "v_move": "{who} moves to {a1}", "slip": "{who} slips to {a1}",
     "explore": "{who} explores the ruin", "leader": "{who} chooses the {a1} leader",
-    "character": "{who} plays the {a1}", "roost": "{who} places a new roost in {a2}",
+    "character": "{who} plays {a1}", "roost": "{who} places a new roost in {a2}",
     "keep": "{who} places the keep in {a1}", "end": "{who} ends Daylight",
     "expose": "{who} guesses that the plot in {a1} is a {a2} (Exposure)",
     "flip": "{who} flips the plot in {a1}", "trick": "{who} swaps the plots in {a1} and {a2}",
@@ -92,8 +93,8 @@ PAST = {
     "kk_recover": "{who} recovers relics in {a2} (Retinue: {c1})",
     "kk_take": "{who} recovers the {a1}", "kk_carry": "{who} carries the {a1} along",
     "kk_trophy": "{who} places the relic in forest {a1} (Prized Trophies)",
-    "kk_add": "{who} adds {c1} to the Retinue's {a2} column",
-    "kk_shift": "{who} shifts {c1} from the Retinue's {a2} column to {a3}",
+    "kk_add": "{who} adds {c1} to the Retinue's {A2} column",
+    "kk_shift": "{who} shifts {c1} from the Retinue's {A2} column to {A3}",
     # Crusader expansion (fan-made): the Spinners of Mercy (SOM), the Vile Wyrm (VW)
     "som_corner": "{who} starts in {a1}",
     "som_discharge": "{who} releases a {a1} patient into {a2}",
@@ -130,8 +131,8 @@ PAST = {
     "bk_battle": "{who} battles {a3} in {a2} (Conquer)", "bk_recruit": "{who} recruits in {a2}",
     "bk_arsenal": "{who} places an arsenal in {a2}", "bk_herald": "{who} places a herald in {a2}",
     "bk_coup": "{who} cannot take a {c1} card of the Manifest", "bk_abdicate": "{who} abdicates",
-    "bk_regent": "{who} chooses the {c1} regent", "bk_add": "{who} adds {c1} to the {c2} column",
-    "bk_general": "{who} adds {c1} to the {c2} column (General)",
+    "bk_regent": "{who} chooses the {c1} regent", "bk_add": "{who} adds {c1} to the {A2} column",
+    "bk_general": "{who} adds {c1} to the {A2} column (General)",
     "hol_move": "{who} moves from {a1} to {a2}", "hol_ferry": "{who} moves from {a1} to {a2}",
     "hol_sermon": "{who} reveals {c1} to place a {c2} firebrand in {a3}",
     "hol_proselytize": "{who} spends {c1} to place a {c2} firebrand in {a3} (Proselytize)",
@@ -144,8 +145,8 @@ NOTES = {
     "dominance": "{a1} activates {c2}.", "order": "{a1} reveals its order card: {c2}.",
     "build": "{a1} builds in {a2}.", "organize": "{a1} organizes in {a2}.",
     "bot_battle": "{a1} battles {a3} in {a2}.", "battle": "{a1} battles {a4} in {a3}.",
-    "move": "{a1} moves {a5} warrior(s) from {a3} to {a4} ({a2} column).",
-    "recruit": "{a1} recruits in {a3} ({a2} column).", "fortified": "{a1} fortifies {a2}.",
+    "move": "{a1} moves {a5} warrior(s) from {a3} to {a4} ({A2} column).",
+    "recruit": "{a1} recruits in {a3} ({A2} column).", "fortified": "{a1} fortifies {a2}.",
     "outrage_shown": "{a1} shows their hand to {a2} (Outrage, no matching card).",
     "coalition": "{a1} forms a coalition with {a2}.", "crackdown": "{a1} cracks down in {a2}.",
     "supporter_discarded": "{a1} discards a supporter.", "cannot_spread":
@@ -250,21 +251,25 @@ RANDOM_TEXT = {
     "demoted_hirelings": "The dealt hirelings are shuffled: the first ones drawn are "
                          "demoted (A.6.2): {v}.",
 }
+# a step's end says nothing the next line does not ("Vagabond: done."): not told
+SILENT = {("done",), ("skip",)}
 MOVE_VERBS = ("move", "ferry", "decree_move", "kk_move", "kk_ferry", "rf_move", "rf_ferry",
               "crusade_move", "crusade_ferry", "bk_move", "bk_ferry", "hol_move",
               "hol_ferry")  # a warrior count follows (4.2)
 
 
 def _fmt(template: str, entry: Entry, start: int = 1) -> str:
-    """Fill {aN} (argument N, faction ids named), {aN@M} (argument N in the words of
+    """Fill {aN} (argument N, faction ids named), {AN} (the same capitalised: a column
+    of a Decree, Retinue or Manifest, as the boards head them), {aN@M} (argument N in the words of
     argument M, its owner) and {cN} (card names) from an entry."""
     out = template
     for i in range(len(entry) - 1, start - 1, -1):
         v = entry[i]
         k = i - start + 1
         if "{c" + str(k) + "}" in out:
-            out = out.replace("{c" + str(k) + "}", card_label(v) if isinstance(v, str) else str(v))
+            out = out.replace("{c" + str(k) + "}", _cards(v))
         out = out.replace("{a" + str(k) + "}", _name(v))
+        out = out.replace("{A" + str(k) + "}", _capital(_name(v)))  # a column's name
         owned = "{a" + str(k) + "@"  # argument K in the words of argument M (its card)
         j = out.find(owned)
         if j >= 0:
@@ -272,6 +277,17 @@ def _fmt(template: str, entry: Entry, start: int = 1) -> str:
             owner = entry[int(out[j + len(owned):m]) + start - 1]
             out = out[:j] + display_name(v, str(owner)) + out[m + 1:]
     return out
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cards(v: Any) -> str:
+    """A card by its name, several cards (a draw) by their names joined."""
+    if isinstance(v, list | tuple):
+        return _and([_cards(x) for x in v]) if v else "no card"
+    return card_label(v) if isinstance(v, str) else str(v)
 
 
 def _name(v: Any) -> str:
@@ -325,6 +341,16 @@ def _random(entry: Entry, reveal: bool, seating: list[str] | None) -> tuple[str,
         shown = ", ".join(_named(v) for v in value) if isinstance(value, list) else str(value)
         text = f"{text[:-1]}: {shown}."
     return "random", text
+
+
+def _count_at(log: list[Entry], i: int) -> int:
+    """Where a move's warrior count may be: next, or after the Riverfolk funds the mover
+    commits to it (the "fund" decisions) in between."""
+    j = i + 1
+    while j < len(log) and log[j][0] == "d" and log[j][1] == log[i][1] and log[j][2] \
+            and tuple(log[j][2])[0] == "fund":
+        j += 1
+    return j
 
 
 def _merges(entry: Entry, nxt: Entry | None) -> int | None:
@@ -387,9 +413,13 @@ def narrate(log: list[Entry], factions: list[str], viewer: str | None,
         if i == merged:
             continue
         tag = entry[0]
+        if tag == "d" and tuple(entry[2]) in SILENT:
+            continue
         if tag == "d":
-            count = _merges(entry, log[i + 1] if i + 1 < len(log) else None)
-            merged = i + 1 if count is not None else -1
+            at = _count_at(log, i)
+            count = _merges(entry, log[at] if at < len(log) else None)
+            if count is not None:
+                merged = at
             lines.append(_line(i, entry[1], "decision",
                                _decision(entry, count, viewer, reveal, seats)))
         elif tag in ("r", "f") and entry[1] in TOLD_BY_NOTE:
@@ -402,15 +432,29 @@ def narrate(log: list[Entry], factions: list[str], viewer: str | None,
         elif tag == "s":
             pts = int(entry[2])
             verb = "scores" if pts > 0 else "loses"
-            why = SCORE_WHY.get(str(entry[3]), str(entry[3]).replace('_', ' '))
+            why = SCORE_WHY.get(str(entry[3])) or _named(str(entry[3]))
             lines.append(_line(i, entry[1], "score", f"{faction_name(entry[1])} {verb} "
                                f"{abs(pts)} VP ({why})."))
         elif tag == "w":
             names = " and ".join(faction_name(f) for f in str(entry[1]).split(","))
             lines.append(_line(i, None, "win", f"{names} win{'s' if ',' not in entry[1] else ''}"
                                f" ({entry[2]})!"))
-        elif not _echo(entry, log[i - 1] if i else None):
+        elif not _echo(entry, log[i - 1] if i else None) and not _said(entry, log, i):
             lines.append(_line(i, _actor(entry), "event", _note(entry)))
+    return _sides(log, lines)
+
+
+def _sides(log: list[Entry], lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A demoted hireling by the name of its side in play (A.6.2), as its panel names it:
+    "Raven Sentries", not the promoted side's "Corvid Spies"."""
+    dealt = next((e for e in log if e[0] == "hirelings" and len(e) > 2), None)
+    if dealt is None:
+        return lines
+    renamed = [(side_name(str(c), False), side_name(str(c), True))
+               for c, down in zip(dealt[1], dealt[2], strict=False) if down]
+    for ln in lines:
+        for up, down in renamed:
+            ln["text"] = ln["text"].replace(up, down)
     return lines
 
 
@@ -432,6 +476,27 @@ def _echo(entry: Entry, prev: Entry | None) -> bool:
     if entry[0] == "drafted":  # the setup card the decision just before took (A.8.2)
         return prev[1] == entry[1] and tuple(prev[2])[1:2] == (entry[2],)
     return entry[0] == "craft" and tuple(prev[2])[:2] == ("craft", entry[2])
+
+
+# notes a seat's own decision already told (a revolt and the supporters it cost, the Eyrie's
+# turmoil chosen as the Decree's step): note tag -> the verbs paid on the way
+SAID_BY_CHOICE = {"revolt": ("supporter",), "turmoil": ()}
+
+
+def _said(entry: Entry, log: list[Entry], i: int) -> bool:
+    """A note telling again the decision its seat made just before (not a bot's note)."""
+    paid = SAID_BY_CHOICE.get(str(entry[0]))
+    if paid is None or len(entry) < 2:
+        return False
+    for prev in reversed(log[max(0, i - 12):i]):
+        if prev[0] != "d" or prev[1] != entry[1] or not prev[2]:
+            continue
+        option = tuple(prev[2])
+        if option[0] == entry[0]:  # the revolt's clearing is the same; turmoil has no place
+            return entry[0] == "turmoil" or option[1:2] == tuple(entry[2:3])
+        if option[0] not in paid:
+            return False
+    return False
 
 
 def _actor(entry: Entry) -> str | None:
@@ -489,7 +554,7 @@ def _note(entry: Entry) -> str:
         hated = ", and it is hated" if entry[3] else ""
         return f"{_name(entry[1])}'s Outcast is now {entry[2]}{hated} (10.2.5)."
     if tag == "recruit" and len(entry) > 3 and entry[3] is None:  # a bot's order: nowhere
-        return f"{_name(entry[1])} has nowhere to recruit ({entry[2]} column)."
+        return f"{_name(entry[1])} has nowhere to recruit ({_capital(_name(entry[2]))} column)."
     if tag == "setup_cards" and len(entry) > 2:  # A.8.1: dealt face up
         cards = [faction_name(str(f)) + (f" (with the {str(ch).title()})" if ch else "")
                  for f, ch in entry[1]]
@@ -519,19 +584,21 @@ def _note(entry: Entry) -> str:
 _ARTICLE = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
 _PLURAL = re.compile(r"\b(\d+) ([a-z]+)\(s\)")
 _ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_POSSESSIVE = re.compile(r"\b([A-Z][a-z]*s)'s\b")  # a name ending in s: "Dynasties'"
 _FOREST = re.compile(r"\bforest (\d+(?:_\d+)+)\b")
 
 
 def readable(text: str) -> str:
     """Plain English for a line: "an extortion", "1 warrior" / "2 warriors", faction
     ids as names ("the Lizard Cult's warrior"), other ids without underscores."""
-    text = _ARTICLE.sub(r"\1n ", text)
     text = _PLURAL.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
     for fid in sorted(_FACTION_IDS, key=len, reverse=True):
         if fid in text:
             text = re.sub(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", faction_name(fid), text)
     text = _FOREST.sub(lambda m: "the forest between " + _and(m[1].split("_")), text)
-    return _ID.sub(lambda m: display_name(m[0]).replace("_", " "), text)
+    text = _ID.sub(lambda m: display_name(m[0]).replace("_", " "), text)
+    text = _ARTICLE.sub(r"\1n ", text)  # after the names: "an Underground Duchy warrior"
+    return _POSSESSIVE.sub(r"\1'", text)  # "the Eyrie Dynasties' hand"
 
 
 def _line(i: int, actor: str | None, kind: str, text: str) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -250,3 +251,17 @@ def test_a_loaded_game_goes_on_saving_to_its_file(tmp_path: Path) -> None:
     text = _play(["--faction", "marquise", "--load", str(save)], "1\nq\n")  # no --save
     assert "This game is not saved" not in text
     assert len(rootlaw.Game.from_json(save.read_text()).log) > before
+
+
+def test_each_turn_is_headed_once() -> None:
+    """Issue 56: where the person's turn opens with the board, its title names the turn,
+    so no header right above it says the turn again; every turn is headed."""
+    out = _play(["--factions", "marquise,eyrie,alliance,vagabond", "--seed", "5"],
+                "1\n" * 300 + "q\ny\n")
+    lines = out.splitlines()
+    heads = [(i, m[1]) for i, ln in enumerate(lines) if (m := re.search(r"─ Turn (\d+): ", ln))]
+    assert len({t for _, t in heads}) > 20
+    assert {int(t) for _, t in heads} == set(range(1, max(int(t) for _, t in heads) + 1))
+    doubled = [lines[i] for (i, t), (j, u) in zip(heads, heads[1:], strict=False)
+               if j == i + 1 and t == u]
+    assert not doubled, doubled[:3]

@@ -62,7 +62,7 @@ def test_a_hireling_action_reads_in_its_cards_words() -> None:
     assert label(("spies_then", "spies_battle")) == "battle in every clearing with Spies"
     entry = ("hireling_action", "eyrie", "highway_bandits", "recruit")
     line = narrate([entry], ["eyrie", "marquise"], None, True)[0]["text"]
-    assert line == f"Eyrie Dynasties takes Highway Bandits's action: {BANDITS} (E.2.4)."
+    assert line == f"Eyrie Dynasties takes Highway Bandits' action: {BANDITS} (E.2.4)."
 
 
 def test_no_module_changes_anothers_words() -> None:

@@ -68,8 +68,10 @@ class Story:
     def lines(self, game: rootlaw.Game) -> list[dict[str, Any]]:
         return narrate(game.log, list(game.factions), self.me, game.is_over)
 
-    def tell(self, game: rootlaw.Game) -> None:
-        """Print every line not told yet (the seat's own choices left out: it made them)."""
+    def tell(self, game: rootlaw.Game, board_next: bool = False) -> None:
+        """Print every line not told yet (the seat's own choices left out: it made them);
+        ``board_next``: the board follows, its title naming the turn, so a header for
+        the turn with no line under it yet is not printed twice."""
         if self.quiet:
             self.told = self.size
             return
@@ -80,13 +82,14 @@ class Story:
             if ln["actor"] == self.me and ln["kind"] == "decision":
                 continue
             self.out.print(Text("  ").append(ln["text"], style=self.style(ln)))
-        self._headers(self.size)
+        self._headers(self.size, game.turn_no if board_next else None)
         self.told = self.size
 
-    def _headers(self, upto: int) -> None:
+    def _headers(self, upto: int, titled: int | None = None) -> None:
         for at in sorted(k for k in self.turns if self.told <= k <= upto):
             turn, f = self.turns.pop(at)
-            self.out.print(Rule(turn_header(turn, f), style=tui.color(f)))
+            if turn != titled:
+                self.out.print(Rule(turn_header(turn, f), style=tui.color(f)))
 
     def recent(self, game: rootlaw.Game) -> None:
         for ln in self.lines(game)[-RECENT:]:
@@ -188,7 +191,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
                             seed=args.seed * 1_000_003 + game.version)
             story.run(game, choice)
             continue
-        story.tell(game)
+        story.tell(game, board_next=game.turn_no != shown_turn)
         if game.turn_no != shown_turn:
             con.print(tui.board(game.view(me), tui.paths_of(game)))
             shown_turn = game.turn_no

@@ -50,7 +50,7 @@ BIRDSONG_CARDS: Final = frozenset({"false_orders", "swap_meet"})
 AMBUSHES: Final[tuple[str, ...]] = ("ambush_bird", "ambush_fox", "ambush_rabbit", "ambush_mouse")
 DAYLIGHT_VERBS: Final = frozenset({"propaganda", "league"})
 
-text_form("saboteurs", "Saboteurs: discard {2} from {1}'s play area")
+text_form("saboteurs", "Saboteurs: discard {c2} from {1}'s play area")
 text_form("false_orders", "False Orders: move half of {1}'s warriors {2} -> {3}")
 text_form("false_orders_ferry", "False Orders: move half of {1}'s warriors {2} -> {3} "
           "by the Ferry")

@@ -78,7 +78,8 @@ CAPACITY_BASE: Final = 6  # 9.6.4
 CAPACITY_PER_BAG: Final = 2
 
 for verb, fmt in {
-    "character": "play the {1}", "forest": "start in forest {1}", "refresh": "refresh a {1}",
+    "character": "play the {1}", "forest": "start in forest {1}",
+    "refresh": "refresh {n1@refresh_choice}",
     "slip": "slip to {1}", "v_move": "move to {1}", "v_battle": "battle {2} in {1}{3}",
     "explore": "explore the ruin", "aid": "aid {1} with {c2}", "exhaust": "exhaust a {1}",
     "take_item": "take their {1}", "no_item": "take no item",
@@ -97,6 +98,11 @@ for verb, fmt in {
     "pawn_ferry": "move to {1} by the Ferry",
 }.items():
     text_form(verb, fmt)
+# 9.4.1: a refresh names an item by type and side ("boots|1"), or every exhausted item
+name_form("all", "every exhausted item", "refresh_choice")
+for _item in ITEM_TYPES:
+    for _side in (EXHAUSTED, DMG_DOWN):
+        name_form(f"{_item}|{_side}", f"the {SIDES[_side]} {_item}", "refresh_choice")
 secret_form("aid", "aid {1} with a card")  # 9.5.4: only the two players see it
 
 Items = dict[str, tuple[int, ...]]  # item type -> counts by side (READY...DMG_DOWN)
