@@ -573,20 +573,22 @@ class MoveCount(Handler):
         return bot_choice(g, st[1], out[::-1]) if g.fdefs[st[1]].is_bot else out
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
-        s: int = st[1]
-        h: int = st[2]
-        a: int = st[3]
-        b: int = st[4]
-        do_move(g, h, a, b, o[1], s)
-        g.note("hireling_moved", card_of(g, h), a, b, o[1])
-        if st[5]:
-            take_ferry(g, s, a, b)  # E.3.7: the controller draws
+        hire_move(g, st[1], st[2], st[3], st[4], o[1], bool(st[5]))
+
+
+def hire_move(g: Game, s: int, h: int, a: int, b: int, n: int, ferry: bool) -> None:
+    """n of the hireling's warriors from a to b, its controller s the player moving."""
+    do_move(g, h, a, b, n, s)
+    g.note("hireling_moved", card_of(g, h), a, b, n)
+    if ferry:
+        take_ferry(g, s, a, b)  # E.3.7: the controller draws
 
 
 class Move(Handler):
-    """A hireling's move (E.2.4 actions): choose it, or skip where the card says "may".
-    Args: (seat, hireling, optional, battle afterwards: 0 no, 1 may, 2 in the
-    destination if able)."""
+    """A hireling's move (E.2.4 actions), by a path or by the Ferry (C.2.5 with E.3.7):
+    choose it, or skip where the card says "may". Args: (seat, hireling, optional,
+    battle afterwards: 0 no, 1 may, 2 in the destination if able[, 1: all its warriors
+    there move together, the Last Dynasty's case 2])."""
 
     name = "hire.move"
     kind = "hireling_move"
@@ -609,8 +611,11 @@ class Move(Handler):
             return
         if then == 1:
             g.push(("hire.battle", s, h, 1, ()))
-        elif then == 2:
-            g.push(("hire.battle", s, h, 1, (o[3],)))
+        elif then == 2:  # "if able": a battle it must take when it can
+            g.push(("hire.battle", s, h, 0, (o[3],)))
+        if len(st) > 5 and st[5]:  # all of them: no count to choose
+            hire_move(g, s, h, o[2], o[3], g.warriors[h][o[2]], o[0] == "hferry")
+            return
         g.push(move_count_step(s, h, o))
 
 

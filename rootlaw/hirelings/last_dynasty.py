@@ -10,11 +10,10 @@ from rootlaw.core.hire import (
     bot_choice,
     card_of,
     controller,
-    move_pairs,
+    move_options,
     placeable,
 )
 from rootlaw.core.hired import HirelingDef, register_hireling
-from rootlaw.core.move import do_move
 from rootlaw.core.options import Option, name_form
 from rootlaw.core.steps import Handler, Step, register_steps
 
@@ -51,7 +50,7 @@ class LastDynasty(HirelingDef):
         if not c:
             ok = g.warrior_supply(h) > 0 and bool(edge_targets(g, h))
         elif g.rules(s, c):
-            ok = bool(move_pairs(g, h, (c,)))
+            ok = bool(move_options(g, h, (c,)))  # by a path or the Ferry (C.2.5)
         else:
             ok = bool(battle_options(g, h, (c,)))
         return ["rampage"] if ok else []
@@ -65,8 +64,8 @@ class LastDynasty(HirelingDef):
         c = dynasty_clearing(g, h)
         if not c:
             return [("last_dynasty.land", s, h, 1)]
-        if g.rules(s, c):
-            return [("last_dynasty.march", s, h, c)]
+        if g.rules(s, c):  # the hirelings' one move step: all together (C.2.5, E.3.7)
+            return [("hire.move", s, h, 0, 2, 1)]
         return [("hire.battle", s, h, 0, (c,)), ("last_dynasty.again", s, h, c)]
 
 
@@ -94,33 +93,6 @@ class Land(Handler):
         g.note("hireling_placed", card_of(g, h), "warrior", c)
         if st[3]:
             g.push(("hire.battle", st[1], h, 0, (c,)))
-
-
-class March(Handler):
-    """Case 2: the Dynasty move all together out of their clearing, then battle in the
-    destination if able. Args: (seat, hireling, clearing)."""
-
-    name = "last_dynasty.march"
-    kind = "hireling_move"
-    rule = "E.2.4"
-    prompt = "Last Dynasty: where do all the Dynasty warriors move?"
-
-    def options(self, g: Game, st: Step) -> list[Option]:
-        h: int = st[2]
-        card = card_of(g, h)
-        out: list[Option] = [("hmove", card, a, b) for a, b in move_pairs(g, h, (st[3],))]
-        return bot_choice(g, st[1], out) if out else [("done",)]
-
-    def apply(self, g: Game, st: Step, o: Option) -> None:
-        if o[0] != "hmove":
-            return
-        s: int = st[1]
-        h: int = st[2]
-        a: int = o[2]
-        b: int = o[3]
-        g.push(("hire.battle", s, h, 0, (b,)))
-        do_move(g, h, a, b, g.warriors[h][a], s)
-        g.note("hireling_moved", card_of(g, h), a, b, g.warriors[h][b])
 
 
 class Again(Handler):
@@ -167,4 +139,4 @@ class Score(Handler):
 
 register_hireling(LastDynasty())
 register_hireling(BluebirdNobles())
-register_steps(Land(), March(), Again(), Score())
+register_steps(Land(), Again(), Score())

@@ -151,6 +151,20 @@ def test_last_dynasty_case_2_rules_so_all_move_then_battle() -> None:
     assert on_map(g, 2) == {1: 3} and g.warriors[1][1] == 0  # all moved, then battled
 
 
+def test_last_dynasty_case_2_by_the_ferry_c2_5_e3_7() -> None:
+    """C.2.5 with E.3.7: on the Lake, the Dynasty ruling the Ferry's clearing may move all
+    together by the Ferry to another coastal clearing (the hirelings' one move step);
+    the Ferry goes with them and the controller draws; then battle there if able."""
+    g = daylight([M, KI], {"last_dynasty": {"controller": M, "warriors": {1: 3}}},
+                 map="lake", ferry=1, warriors={KI: {10: 1}}, deck_top=["anvil"],
+                 forced=[["dice", [1, 0]]])
+    play(g, ("hireling", "last_dynasty", "rampage"))
+    assert ("hferry", "last_dynasty", 1, 10) in options(g)
+    play(g, ("hferry", "last_dynasty", 1, 10))
+    assert on_map(g, 2) == {10: 3} and g.ferry == 10 and "anvil" in g.hands[0]
+    assert g.warriors[1][10] == 0  # then the battle in the destination
+
+
 def test_last_dynasty_case_3_battles_twice() -> None:
     g = daylight([M, KI], {"last_dynasty": {"controller": M, "warriors": {5: 2}}},
                  warriors={KI: {5: 3}}, forced=[["dice", [1, 0]], ["dice", [1, 0]]])
