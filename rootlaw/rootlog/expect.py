@@ -88,6 +88,8 @@ class Expect:
     setting_at: dict[tuple[Any, ...], list[int]] = field(default_factory=dict)
     battles: list[Battle] = field(default_factory=list)
     draws: list[frozenset[str] | None] = field(default_factory=list)  # from the deck
+    draw_to: list[Pattern | None] = field(default_factory=list)  # each draw's place
+    draw_at: list[int] = field(default_factory=list)  # the atoms before each draw's end
     quests: list[frozenset[str] | None] = field(default_factory=list)  # to Q
     ruins: list[tuple[int, str]] = field(default_factory=list)  # items taken from ruins
     shown: list[tuple[str, frozenset[str] | None, int]] = field(default_factory=list)
@@ -461,6 +463,8 @@ class Reader:
                     drawn = named
                     for _ in range(count or 1):
                         self.e.draws.append(drawn)
+                        self.e.draw_to.append(dst)
+                        self.e.draw_at.append(len(self.e.atoms))
                 if isinstance(thing, Card) and dst == ("Q",):
                     quest = named
                     for _ in range(count or 1):

@@ -86,8 +86,12 @@ class Hidden:
         """``g`` (a copy if anything changes) with each card the line names out of a
         hidden place there, swapped in from where the engine holds it in secret."""
         total: Counter[tuple[Place, frozenset[str]]] = Counter()
-        for place, ids, n in self._needs(exp):  # the same card named twice: two of it
-            total[(place, ids)] += n
+        shown: Counter[tuple[Place, frozenset[str]]] = Counter()
+        at: dict[tuple[Place, frozenset[str]], int] = {}
+        for place, ids, n, i in self._needs(exp):  # the same card named twice: two of it
+            (total if i >= 0 else shown)[(place, ids)] += n  # (but shown, then spent: one)
+            at[(place, ids)] = max(at.get((place, ids), -1), i)
+        total |= shown  # the larger count of each
         needs = [(place, ids, n) for (place, ids), n in total.items()]
         named = {cid for _, ids, _ in needs for cid in ids}
         out = g
@@ -103,12 +107,38 @@ class Hidden:
                 if out is g:
                     out = g.copy()
                 if not self._swap(out, place, ids, named):
+                    out = self._bind_draws(out, exp, (place, ids, n, at[(place, ids)]),
+                                           named)
                     break
         return out
 
-    def _needs(self, exp: Expect) -> list[tuple[Place, frozenset[str], int]]:
-        out: list[tuple[Place, frozenset[str], int]] = []
-        for a in exp.atoms:
+    def _bind_draws(self, g: Game, exp: Expect, need: tuple[Place, frozenset[str], int, int],
+                    named: set[str]) -> Game:
+        """The cards of ``ids`` the place lacks, after every swap, are the line's own
+        unnamed draws into it (``#->E/B#crossbowE->$_b``: the card drawn was the one
+        spent): those draws are bound to ``ids``, and a card of ``ids`` the engine holds
+        in another place's unnamed cards goes back to the deck for them (2.1). Only the
+        draws before the line takes the card (``at``, its atom; -1: a reveal, unbound)."""
+        place, ids, n, at = need
+        lst = self.places(g).get(place)
+        if lst is None or place == ("deck",) or len(exp.draw_at) != len(exp.draws):
+            return g
+        missing = n - sum(1 for c in lst if c in ids)
+        for k, (pat, to) in enumerate(zip(exp.draws, exp.draw_to, strict=True)):
+            if missing <= 0 or exp.draw_at[k] > at:
+                break
+            if pat is None and _fits(to, place):
+                exp.draws[k] = ids
+                missing -= 1
+                if not any(c in ids for c in g.deck):
+                    self._swap(g, ("deck",), ids, named)
+        return g
+
+    def _needs(self, exp: Expect) -> list[tuple[Place, frozenset[str], int, int]]:
+        """Each card the line takes out of a hidden place (or shows from a hand): its
+        place, ids, count and atom (-1: shown)."""
+        out: list[tuple[Place, frozenset[str], int, int]] = []
+        for i, a in enumerate(exp.atoms):
             ids = a.comp[1] if isinstance(a.comp, tuple) and a.comp[0] == "c" else None
             if a.sign != -1 or not isinstance(ids, frozenset) or not isinstance(a.place, tuple):
                 continue
@@ -116,11 +146,11 @@ class Hidden:
                           ("deck",)):
                 if place is not None and _fits(a.place, place):
                     if not _brought(exp, ids, place):
-                        out.append((place, ids, a.count or 1))
+                        out.append((place, ids, a.count or 1, i))
                     break
         for who, ids, n in exp.shown:  # shown from a hand (4.1 revealed, 12.5.3...)
             if ids is not None:
-                out.append((("hand", who), ids, n or 1))
+                out.append((("hand", who), ids, n or 1, -1))
         return out
 
     def _swap(self, g: Game, place: Place, ids: frozenset[str], named: set[str]) -> bool:

@@ -182,7 +182,24 @@ def setup_kind(tree: Rootlog, directives: dict[str, str], setup: str | None = No
         interleaved = any(t.setup and t.line < last_seat for t in tree.turns)
         return "advanced" if interleaved or directives.get("record") == "rootlaw" \
             else "draft"
-    return "standard"
+    return "advanced" if _dealt_five(tree) else "standard"
+
+
+def _dealt_five(tree: Rootlog) -> bool:
+    """Whether a setup line deals its hand more than the standard setup's three cards
+    (5.1.3): the Advanced Setup deals five (A.7), even without a ``Pool:`` (the
+    factions chosen, not drafted)."""
+    for t in tree.turns:
+        if not t.setup or t.faction not in names.LETTERS:
+            continue
+        try:
+            e = expect(t.actions, t.faction, {t.faction: names.LETTERS[t.faction]})
+        except (RootlogError, KeyError, ValueError):
+            continue
+        if sum(a.count or 1 for a in e.atoms if a.sign == 1 and a.place == ("hand", t.faction)
+               and isinstance(a.comp, tuple) and a.comp[0] == "c") > 3:
+            return True
+    return False
 
 
 def replay(tree: Rootlog, setup: str | None = None) -> Replay:
@@ -195,6 +212,7 @@ def replay(tree: Rootlog, setup: str | None = None) -> Replay:
         bots = dict(json.loads(directives.get("setup", "{}")).get("bots", {}))
     except (ValueError, AttributeError):
         bots = {}
+    bots = {**named_bots(tree), **bots}
     for L in bots:
         bases[L + "!"] = "bot"  # no hand: crafts its order card (Rootbotics 2.7)
     report = Report()
@@ -447,6 +465,36 @@ def _setup_expect(setups: list[Turn], bases: dict[str, str], letters: list[str],
 
 # ------------------------------------------------------------------ setting up
 
+def named_bots(tree: Rootlog) -> dict[str, str]:
+    """The seats whose player line names a Rootbotics bot of its faction (``V:
+    Vagabot``, ``C: Mechanical Marquise 2.0 (bot)``): a table writes who played, and a
+    bot plays by its own rules (Rootbotics 2.6), so its turns are read as the bot's."""
+    out: dict[str, str] = {}
+    for seat in tree.seats:
+        base = names.LETTERS.get(seat.faction, "").rstrip("2")
+        said = _plain(seat.player)
+        for fid, fd in FACTIONS.items():
+            if fd.is_bot and fd.replaces == base and (
+                    said == _plain(fd.name) or said.startswith(_plain(fd.name) + " ")
+                    or said.endswith(" bot") and _plain(fd.name).split()[0] in said):
+                out[seat.faction] = fid
+    return out
+
+
+def _dealt_landmarks(h: Any) -> list[str]:
+    """A.5.2 the landmark cards a header names, the map's own piece left out (the
+    Lake's Ferry, the Mountain's Tower: printed on the map, not dealt)."""
+    own = {"Lake": "ferry", "Mountain": "tower"}.get(h.map)
+    return [names.LANDMARK_IDS[n] for n, _ in h.landmarks
+            if n in names.LANDMARK_IDS and names.LANDMARK_IDS[n] != own]
+
+
+def _plain(name: str) -> str:
+    """A player name compared without case, brackets and version numbers."""
+    return " ".join(w for w in re.sub(r"[^a-z0-9. ]", " ", name.lower()).split()
+                    if not re.fullmatch(r"[0-9.]+", w))
+
+
 def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False,
              kind: str = "") -> tuple[Game, list[str], int]:
     """The game the headers and player lines describe, before its setup runs, with its
@@ -460,7 +508,7 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False,
         opts: dict[str, Any] = json.loads(directives.get("setup", "{}"))
     except ValueError as e:
         raise RootlogError(f"bad rootlaw-setup directive: {e}") from None
-    bots: dict[str, str] = dict(opts.pop("bots", {}))
+    bots: dict[str, str] = {**named_bots(tree), **dict(opts.pop("bots", {}))}
     first_seat = opts.pop("first_seat", 0)  # rootlaw's records: the engine's seat of the
     # first player (5.1.1), so the seats are numbered as in the game played
     for L, b in bots.items():
@@ -469,6 +517,8 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False,
     kind = kind or setup_kind(tree, directives)
     opts.pop("setup", None)
     advanced = kind == "advanced"
+    if advanced and "landmarks" not in opts and _dealt_landmarks(h):
+        opts["landmarks"] = _dealt_landmarks(h)  # A.5.2 the header names the cards dealt
     # a draft, old or new, seats the players in the draft's order: reverse turn order
     # (A.8.2; the pre-Appendix-A drafts the same, docs/rulings.md)
     drafted_order = kind in ("advanced", "draft")
