@@ -84,6 +84,8 @@ class LiveGame:
     _encoded: dict[str | None, str] = field(default_factory=dict)  # this version, per seat
     clock: Callable[[], float] = time.time  # the server's (Hub.clock): when moves are made
     pace: dict[str, Any] | None = None  # the seconds a seat has to decide (play/pace.py)
+    # (seat, turn): a seat whose time ran out, its turn played by the pace's agent
+    stand_in: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         self.decisions = sum(1 for e in self.game.log if e[0] == "d")
@@ -121,16 +123,29 @@ class LiveGame:
         now = self.clock()
         return {"over": game.is_over, "scores": game.scores, "winners": game.winners,
                 "deciding": d.seat if d else None, "deciding_seat": key,
-                "agent": bool(key and self.kinds.get(key, "").startswith(seats.AGENT)),
+                "agent": bool(key and self.agent_kind(key, game)),
                 "client_seed": self.client_seed, "moved": now, "pace": self.pace,
-                "deadline": self.deadline_after(now, key)}
+                "deadline": None if game.is_over else self.deadline_after(now, key, game),
+                "stand_in": list(self.stand_in) if self.stand_in else None}
 
-    def deadline_after(self, now: float, key: str | None) -> float | None:
+    def deadline_after(self, now: float, key: str | None, game: Game) -> float | None:
         """When the deciding seat's time runs out, if the game has a pace and a person
         decides (bots and agents do not wait)."""
-        if self.pace is None or key is None or self.kinds.get(key) != seats.HUMAN:
+        if self.pace is None or key is None or self.kinds.get(key) != seats.HUMAN \
+                or self.agent_kind(key, game):
             return None
         return now + float(self.pace["seconds"])
+
+    def agent_kind(self, key: str, game: Game | None = None) -> str | None:
+        """The agent that decides for seat ``key`` now: its own, or the pace's agent
+        standing in for a person whose time ran out, for the rest of that turn."""
+        kind = self.kinds.get(key, "")
+        if kind.startswith(seats.AGENT):
+            return kind
+        turn = (game or self.game).turn_no
+        if self.pace is not None and self.stand_in == (key, turn):
+            return seats.AGENT + str(self.pace["agent"])
+        return None
 
     def pause(self, delay: float) -> float:
         """The pause before an agent's decision, so people can follow it: ``delay``
@@ -148,7 +163,7 @@ class LiveGame:
         if d is None:
             return None
         key = self.game.seat_key(d.seat)  # a drafted seat keeps its name (A.8.2)
-        return key if self.kinds.get(key, "").startswith(seats.AGENT) else None
+        return key if self.agent_kind(key) else None
 
 
 @dataclass
@@ -172,8 +187,10 @@ def as_option(value: Any) -> Any:
 class Hub:
     def __init__(self, db_url: str | None = None, agent_delay: float = 0.8,
                  clock: Callable[[], float] = time.time,
-                 hasher: PasswordHasher | None = None) -> None:
+                 hasher: PasswordHasher | None = None, deadline_tick: float = 1.0) -> None:
         self.db_url = db_url
+        self.deadline_tick = deadline_tick  # how often the deadlines are looked at (s)
+        self._deadlines: asyncio.Task[None] | None = None
         self.agent_delay = agent_delay
         self.clock = clock    # the server's clock (sessions, limits; a fake one in tests)
         self._hasher = hasher
@@ -230,7 +247,8 @@ class Hub:
         gid = secrets.token_urlsafe(9)
         hashes = {f: seats.token_hash(t) for f, t in tokens.items()}
         live = LiveGame(gid, game, request.kinds, hashes, 0, request.client_seed,
-                        owners=dict(owners or {}), clock=self.clock, pace=pace)
+                        owners=dict(owners or {}), clock=self.clock,
+                        pace=pace if pace is not None else request.pace)
         await self._write(self.store.create, gid, game.setup, live.stored_seats(),
                           live.summary())
         self._keep(live)
@@ -269,8 +287,10 @@ class Hub:
                   if s.get("account") is not None}
         # games stored before the seed's source was recorded: assume the worst
         client_seed = bool(rec.summary.get("client_seed", True))
+        stand_in = rec.summary.get("stand_in")
         return LiveGame(gid, game, kinds, hashes, rec.version, client_seed, owners=owners,
-                        clock=self.clock, pace=rec.summary.get("pace"))
+                        clock=self.clock, pace=rec.summary.get("pace"),
+                        stand_in=(str(stand_in[0]), int(stand_in[1])) if stand_in else None)
 
     def _keep(self, live: LiveGame) -> None:
         self.live[live.id] = live
@@ -378,6 +398,9 @@ class Hub:
         if not game.same_seat(d.seat, seat):
             return ApiError(403, "not_your_decision", f"{d.seat} decides now, not {seat}",
                             "token")
+        if live.agent_kind(seat):  # its time ran out (pace.py): the agent decides
+            return ApiError(403, "agent_decides", f"{live.agent_kind(seat)} plays this "
+                            "seat now: its time to decide ran out", "token")
         return None
 
     @staticmethod
@@ -495,7 +518,8 @@ class Hub:
                 return True
         fresh = await self._load(live.id)
         live.owners = fresh.owners  # a seat bound meanwhile (a version, no decision)
-        live.kinds, live.pace = fresh.kinds, fresh.pace  # a seat dropped to an agent
+        # a seat dropped to an agent, or an agent standing in (another process's deadline)
+        live.kinds, live.pace, live.stand_in = fresh.kinds, fresh.pace, fresh.stand_in
         live.become(fresh.game, fresh.version, fresh.decisions)
         return True
 
@@ -516,6 +540,7 @@ class Hub:
                 log.warning("not yet listening to other processes' changes")
         await to_thread.run_sync(self.store.forget_requests, REQUEST_DAYS * 86400.0)
         await self.resume()
+        self._deadlines = asyncio.get_running_loop().create_task(self._watch_deadlines())
 
     def heard(self, gid: str, version: int) -> None:
         """Another process stored ``version`` of game ``gid``: a game watched here
@@ -607,13 +632,15 @@ class Hub:
             await asyncio.sleep(live.pause(self.agent_delay))
             version, game = live.version, live.game
             seed = self._agent_seed(game)
-            agent = seats.build_agent(live.kinds[seat], seed)
+            kind = live.agent_kind(seat)
+            assert kind is not None
+            agent = seats.build_agent(kind, seed)
             snapshot = game.copy()  # the agent works on its own copy, off the event loop;
             # it sees the seat's view and determinized samples only (agents.decide)
             try:
                 option = await to_thread.run_sync(decide, agent, snapshot, seed, live.budget)
             except Exception:  # a broken agent must not stop the server
-                log.exception("agent %s failed in game %s", live.kinds[seat], live.id)
+                log.exception("agent %s failed in game %s", kind, live.id)
                 return
             async with live.lock:
                 if live.version != version:
@@ -633,6 +660,46 @@ class Hub:
         decisions = sum(1 for e in game.log if e[0] == "d")
         return (int(game.setup["seed"]) * 1_000_003 + decisions) & 0xFFFFFFFF
 
+    # ------------------------------------------------------------ deadlines
+    async def _watch_deadlines(self) -> None:
+        """Every ``deadline_tick`` seconds: the games whose time ran out (on the
+        server's clock) are expired. Any process may find one; the version check of
+        the store lets only one act on it."""
+        while True:
+            await asyncio.sleep(self.deadline_tick)
+            try:
+                for gid in await to_thread.run_sync(self.store.due, self.clock()):
+                    await self.expire(gid)
+            except Exception:  # a store that went away: the next round tries again
+                log.exception("cannot look at the deadlines")
+
+    async def expire(self, gid: str) -> None:
+        """The deciding person's time ran out: as the pace says, the pace's agent plays
+        the rest of the seat's turn ("play") or takes the seat for good ("drop")."""
+        live = await self.get(gid)
+        async with live.lock:
+            await self._catch_up(live)
+            at = await to_thread.run_sync(self.store.deadline, gid)
+            d, paced = live.game.decision, live.pace
+            if at is None or at > self.clock() or d is None or paced is None:
+                return
+            key = live.game.seat_key(d.seat)
+            if live.kinds.get(key) != seats.HUMAN or live.agent_kind(key):
+                return  # an agent decides already
+            agent = seats.AGENT + str(paced["agent"])
+            if paced["on_timeout"] == "drop":
+                stored = live.stored_seats()
+                stored[key] = {**stored[key], "kind": agent}
+                if not await self._write(self.store.set_seats, gid, live.version, stored):
+                    return  # another process changed it first
+                live.kinds = {**live.kinds, key: agent}
+                live.become(live.game, live.version + 1, live.decisions, live.before)
+            else:
+                live.stand_in = (key, live.game.turn_no)
+            log.info("game %s: %s's time ran out; %s %s", gid, key, agent,
+                     "takes the seat" if paced["on_timeout"] == "drop" else "plays the turn")
+        self.changed(live)
+
     async def resume(self) -> None:
         """After a restart: agents whose turn it was play on."""
         for gid in await to_thread.run_sync(self.store.waiting_on_agents):
@@ -643,8 +710,9 @@ class Hub:
 
     async def close(self) -> None:
         tasks = [lv.agent_task for lv in self.live.values() if lv.agent_task]
-        if self._listener is not None:
-            tasks.append(self._listener)
+        for t in (self._listener, self._deadlines):
+            if t is not None:
+                tasks.append(t)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

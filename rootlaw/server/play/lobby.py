@@ -76,8 +76,7 @@ class Entry:
                 if v.get("account") is not None}
 
 
-def parse_game(game: Any, pace: dict[str, Any] | None) -> tuple[dict[str, Any],
-                                                                dict[str, str]]:
+def parse_game(game: Any) -> tuple[dict[str, Any], dict[str, str]]:
     """A lobby game's create request, checked as a create is, and its seats' kinds."""
     if not isinstance(game, dict):
         raise ApiError(422, "bad_request", "game must be a JSON object: the create "

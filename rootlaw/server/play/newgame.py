@@ -24,6 +24,7 @@ import rootlaw
 from rootlaw.core.faction_api import FACTIONS
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import shown
+from rootlaw.server.play import pace
 from rootlaw.server.play.seats import AGENT, BOT, HUMAN, agent_names
 
 MAX_SEED = 2**63 - 1   # a client's seed (the engine's RNG state is 64 bits)
@@ -152,6 +153,7 @@ FIELDS: dict[str, Field] = {
     "seed": Field(seed, None, engine=False),
     "seats": Field(mapping(text()), {}, engine=False),
     "hotseat": Field(boolean, False, engine=False),
+    "pace": Field(pace.parse, None, engine=False),  # deadlines (issue 57)
 }
 CODES = {"seed": "bad_seed"}  # fields whose refusal has its own code
 
@@ -164,6 +166,7 @@ class NewGame:
     kwargs: dict[str, Any]
     kinds: dict[str, str]
     client_seed: bool
+    pace: dict[str, Any] | None = None
 
 
 def parse_create(body: Any) -> NewGame:
@@ -191,7 +194,7 @@ def parse_create(body: Any) -> NewGame:
     kwargs = {name: values[name] for name, spec in FIELDS.items()
               if spec.engine and values[name] is not None}
     kwargs["seed"], client_seed = choose_seed(values["seed"], kinds, values["hotseat"])
-    return NewGame(kwargs, kinds, client_seed)
+    return NewGame(kwargs, kinds, client_seed, values["pace"])
 
 
 def seat_keys(values: dict[str, Any]) -> list[str]:

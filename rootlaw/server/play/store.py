@@ -64,6 +64,13 @@ seat_owners = sa.Table(  # which account holds which seat (my games), kept with 
     sa.Column("account_id", sa.Integer, nullable=False, index=True),
 )
 
+deadlines = sa.Table(  # paced games only (pace.py): when the deciding person's time ends
+    "deadlines", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("at", sa.Float, nullable=False, index=True),
+)
+
 CHANNEL = "rootlaw_games"
 CHECKPOINT_SECONDS = 1.0  # SQLite: how often the WAL is copied into the database
 MAX_HELD = 200  # the games listed for one account (the newest changes)
@@ -196,6 +203,9 @@ class Store:
                 id=game_id, created=now, updated=now, setup=setup, seats=seats, version=0,
                 decisions=0, over=bool(summary.get("over")), summary=summary))
             _own(conn, game_id, seats)
+            if summary.get("deadline") is not None:
+                conn.execute(deadlines.insert().values(game_id=game_id,
+                                                       at=float(summary["deadline"])))
         self._written()
 
     def load(self, game_id: str) -> Record | None:
@@ -258,6 +268,10 @@ class Store:
                 conn.rollback()
                 return "stale"
             cur.execute(sql, params)
+            if summary.get("pace"):  # a paced game's deadline moves with every change
+                cur.execute(self._sql["undeadline"], (game_id,))
+                if summary.get("deadline") is not None:
+                    cur.execute(self._sql["deadline"], (game_id, float(summary["deadline"])))
             if request is not None:
                 cur.execute(self._sql["request"], (game_id, request.seat, request.key,
                                                    request.digest, version + 1, time.time()))
@@ -323,6 +337,19 @@ class Store:
         return [Held(r.id, r.seat, r.seats, r.summary or {}, r.updated, r.created)
                 for r in rows]
 
+    def due(self, now: float) -> list[str]:
+        """Ids of the games whose deciding person's time ran out by ``now``."""
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(
+                sa.select(deadlines.c.game_id).where(deadlines.c.at <= now)
+                .order_by(deadlines.c.at).limit(100)).all()]
+
+    def deadline(self, game_id: str) -> float | None:
+        with self.engine.connect() as conn:
+            at = conn.execute(sa.select(deadlines.c.at)
+                              .where(deadlines.c.game_id == game_id)).scalar()
+        return None if at is None else float(at)
+
     def waiting_on_agents(self) -> list[str]:
         """Ids of unfinished games where an agent is to decide."""
         with self.engine.connect() as conn:
@@ -338,6 +365,8 @@ SQL = {  # the writes of every move, as the DB-API runs them ("?" for the parame
     "truncate": "DELETE FROM decisions WHERE game_id = ? AND n >= ?",
     "request": "INSERT INTO requests (game_id, seat, key, digest, version, created) "
                "VALUES (?, ?, ?, ?, ?, ?)",
+    "undeadline": "DELETE FROM deadlines WHERE game_id = ?",
+    "deadline": "INSERT INTO deadlines (game_id, at) VALUES (?, ?)",
     "since": "SELECT g.version, g.decisions, d.seat, d.option FROM games g LEFT JOIN "
              "decisions d ON d.game_id = g.id AND d.n >= ? WHERE g.id = ? ORDER BY d.n",
 }

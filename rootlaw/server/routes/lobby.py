@@ -66,8 +66,8 @@ async def listed(request: Request) -> JSONResponse:
 async def open_game(request: Request) -> JSONResponse:
     """Open a game in the lobby; the host takes ``seat`` (default: the first free)."""
     hub, account, body = await change(request, "open")
-    game, kinds = parse_game(body.get("game"), None)
-    paced = pace.parse(body.get("pace"))
+    game, kinds = parse_game(body.get("game"))
+    paced = pace.parse(body.get("pace")) or newgame.parse_create(game).pace
     await to_thread.run_sync(newgame.start, newgame.parse_create(game).kwargs)  # it sets up
     seat = body.get("seat")
     if seat is not None and not isinstance(seat, str):
