@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -202,7 +203,13 @@ def _dealt_five(tree: Rootlog) -> bool:
     return False
 
 
-def replay(tree: Rootlog, setup: str | None = None) -> Replay:
+# told as a replay goes (the web page's progress): (turns replayed, turns in the record)
+Progress = Callable[[int, int], None]
+
+
+def replay(tree: Rootlog, setup: str | None = None, progress: Progress | None = None) -> Replay:
+    """Replay a parsed record; ``progress(i, n)`` is called once the setup is found
+    (i = 0) and after each of its n turns."""
     directives = tree.directives()
     strict = directives.get("record") == "rootlaw"
     kind = setup_kind(tree, directives, setup)
@@ -254,6 +261,8 @@ def replay(tree: Rootlog, setup: str | None = None) -> Replay:
     hidden.after({}, g, exp)
     states.append(g)
     lines.append(first_line)
+    if progress is not None:
+        progress(0, len(turns))
     for i, t in enumerate(turns, start=1):
         last = i == len(turns) and tree.winners is None
         g, flag = _turn(g, t, i, bases, letters, strict, turns[i] if i < len(turns) else None,
@@ -264,6 +273,8 @@ def replay(tree: Rootlog, setup: str | None = None) -> Replay:
             report.flagged.append(flag)
         states.append(g)
         lines.append(t.line)
+        if progress is not None:
+            progress(i, len(turns))
     if tree.winners is not None:
         engine = sorted(names.letter(f) for f in g.won) if g.won else []
         if sorted(tree.winners) != engine:

@@ -5,6 +5,7 @@ refusals (each a typed error that names the problem, nothing kept), and the
 upload-and-replay page in real headless Chromium."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -228,3 +229,55 @@ def test_the_summary_and_each_board_give_the_kind(client: httpx.Client) -> None:
     assert body["turns"][5]["kind"] is None
     frame = client.get(f"/api/rootlogs/{body['id']}", params={"turn": 6}).json()
     assert (frame["kind"], frame["kind_words"], frame["rule"]) == ("rules", "rules slip", "6.5.2")
+
+
+def told(client: httpx.Client, text: str) -> list[dict[str, Any]]:
+    """The read of ``text`` as it goes (NDJSON), each line as it came."""
+    out: list[dict[str, Any]] = []
+    with client.stream("POST", "/api/rootlogs", content=text.encode(), timeout=READ / 1000,
+                       headers={"Content-Type": "text/plain; charset=utf-8",
+                                "Accept": "application/x-ndjson"}) as r:
+        assert r.status_code == 201, r.read()
+        assert r.headers["content-type"].startswith("application/x-ndjson")
+        out.extend(json.loads(line) for line in r.iter_lines() if line.strip())
+    return out
+
+
+def test_a_read_is_told_as_it_goes(client: httpx.Client) -> None:
+    """Issue 56: asked for NDJSON, the upload answers the setup's search, each turn
+    replayed (0..n), then the summary the plain POST gives; an unreadable record is
+    refused before any line, and a record read before answers its summary at once."""
+    text = AS_SEEN.read_text(encoding="utf-8") + "\n\n"  # a text no test read before
+    lines = told(client, text)
+    assert lines[0] == {"setup": True} or lines[0] == {"waiting": True}
+    steps = [ln["replayed"] for ln in lines if "replayed" in ln]
+    assert steps == list(range(33)) and all(ln["turns"] == 32 for ln in lines if "turns" in ln)
+    assert "summary" in lines[-1] and lines[-1]["summary"] == upload(client, text).json()
+    bad = (LOGS / "bad" / "clearing_13.rootlog").read_text(encoding="utf-8")
+    r = client.post("/api/rootlogs", content=bad.encode(),
+                    headers={"Accept": "application/x-ndjson", "Content-Type": "text/plain"})
+    assert "line 4, column 12" in error(r, 422, "bad_rootlog")["message"]
+    again = client.post("/api/rootlogs", content=text.encode(),
+                        headers={"Accept": "application/x-ndjson"}, timeout=READ / 1000)
+    assert again.status_code == 201 and again.json() == lines[-1]["summary"]
+
+
+def test_the_page_shows_progress_while_it_reads_in_chromium(page: Page) -> None:
+    """Issue 56: while a record is read the page says how far the replay is (turn i of
+    n, the seconds so far) and fills a progress bar; never a bare "Reading…"."""
+    page.set_default_timeout(15000)
+    page.goto("/rootlog")
+    page.evaluate("""() => { window.said = [];
+      new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
+        window.said.push(n.textContent); }).observe(document.getElementById('report'),
+        { childList: true, subtree: true }); }""")
+    page.fill("#text", AS_SEEN.read_text(encoding="utf-8") + "\n\n\n")
+    page.click("#read")
+    expect(page.locator("#report")).to_have_text(re.compile(r"^25 of 32 turns checked"),
+                                                 timeout=READ)
+    said: list[str] = page.evaluate("window.said")
+    reading = [s for s in said if s.startswith("Reading")]
+    assert reading and all(re.search(r"\(\d+ s\)$", s) for s in reading), said
+    assert any(re.match(r"Reading… turn \d+ of 32 replayed", s) for s in said), said
+    assert "Reading…" not in said
+    expect(page.locator("#read-progress")).to_be_hidden()

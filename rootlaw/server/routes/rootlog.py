@@ -15,15 +15,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from rootlaw import Game
-from rootlaw.rootlog import ALL, Replay, RootlogError, dumps, loads
+from rootlaw.rootlog import ALL, Replay, RootlogError, dumps, loads, parse, replay
 from rootlaw.rootlog.reader import KIND_WORDS, Flag
+from rootlaw.rootlog.tree import Rootlog
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import read_body, token_of
 from rootlaw.server.pages import static_page
@@ -36,6 +38,7 @@ router = APIRouter()
 MAX_ROOTLOG = 512 * 1024  # a long game's record is some 30 KB
 MAX_LINES = 4000          # lines of an uploaded record (a long game has a few hundred)
 CACHED = 16               # uploaded replays kept
+NDJSON = "application/x-ndjson"  # the read told as it goes, a JSON object a line
 WRITTEN = 64              # records written kept (per game, version and reader)
 _replays: OrderedDict[str, Replay] = OrderedDict()
 _written: OrderedDict[tuple[str, int, str | None], str] = OrderedDict()
@@ -83,7 +86,8 @@ def _read(text: str) -> Replay:
 @router.post("/api/rootlogs", status_code=201)
 async def upload(request: Request) -> Response:
     """Read and replay a Rootlog (the body, as text); 422 with its line and column if
-    it cannot be read."""
+    it cannot be read. Asked for ``application/x-ndjson``, it answers as it reads
+    (``_streamed``)."""
     raw = await read_body(request, MAX_ROOTLOG)
     try:
         text = raw.decode("utf-8-sig")
@@ -92,6 +96,14 @@ async def upload(request: Request) -> Response:
     if text.count("\n") > MAX_LINES:
         raise ApiError(413, "body_too_large", f"a Rootlog is limited to {MAX_LINES} lines")
     rid = hashlib.sha256(text.encode()).hexdigest()[:24]
+    if NDJSON in request.headers.get("accept", "") and rid not in _replays:
+        try:
+            tree = parse(text, strict=False)  # an unreadable line: refused before any line
+        except RootlogError as e:
+            raise _bad(e) from None
+        return StreamingResponse(_streamed(rid, tree), status_code=201, media_type=NDJSON,
+                                 headers={"Location": f"/api/rootlogs/{rid}",
+                                          "Cache-Control": "no-store"})
     r = _replays.get(rid)
     if r is None:
         async with _reading:
@@ -102,6 +114,39 @@ async def upload(request: Request) -> Response:
         _keep(_replays, rid, r, CACHED)
     return Response(encode(_summary(rid, r)), status_code=201, media_type="application/json",
                     headers={"Location": f"/api/rootlogs/{rid}"})
+
+
+async def _streamed(rid: str, tree: Rootlog) -> AsyncIterator[bytes]:
+    """The read as it goes, one JSON object a line: ``{"waiting": true}`` while other
+    reads hold the CPU, ``{"setup": true}`` as the read begins, ``{"replayed": i, "turns": n}`` once the setup is found (i = 0)
+    and after each turn, then ``{"summary": ...}`` (the plain POST's body) or
+    ``{"error": ...}`` (the one error shape: a record whose setup cannot be made)."""
+    loop = asyncio.get_running_loop()
+    told: asyncio.Queue[tuple[int, int] | None] = asyncio.Queue()
+
+    def progress(i: int, n: int) -> None:
+        loop.call_soon_threadsafe(told.put_nowait, (i, n))
+
+    if _reading.locked():
+        yield _line({"waiting": True})
+    async with _reading:
+        yield _line({"setup": True})  # the setup is searched for first
+        job = asyncio.ensure_future(to_thread.run_sync(replay, tree, None, progress))
+        job.add_done_callback(lambda _: loop.call_soon_threadsafe(told.put_nowait, None))
+        while (step := await told.get()) is not None:
+            yield _line({"replayed": step[0], "turns": step[1]})
+        try:
+            r = job.result()
+        except RootlogError as e:
+            yield _line({"error": {"code": "bad_rootlog", "message": str(e),
+                                   "field": "rootlog"}})
+            return
+    _keep(_replays, rid, r, CACHED)
+    yield _line({"summary": _summary(rid, r)})
+
+
+def _line(body: dict[str, Any]) -> bytes:
+    return encode(body) + b"\n"
 
 
 def _bad(e: RootlogError) -> ApiError:

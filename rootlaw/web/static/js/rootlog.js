@@ -74,10 +74,53 @@ function kindCounts(report) {
   return Object.entries(report.kinds).filter(([, n]) => n).map(([k, n]) => `${n} ${summary.kind_words[k]}`).join(", ");
 }
 
+/** The read told as it goes (the server's NDJSON lines): the turns replayed so far and
+ * the seconds since the upload, so a long record never sits at a bare "Reading…". */
+async function readTold(body) {
+  const started = Date.now();
+  let said = "Sending the record…";
+  const say = (words) => { said = words; $("report").textContent = `${words} (${Math.round((Date.now() - started) / 1000)} s)`; };
+  say(said);
+  const clock = setInterval(() => say(said), 1000);
+  try {
+    const response = await fetch("/api/rootlogs", { method: "POST", body, headers: { Accept: "application/x-ndjson", "Content-Type": "text/plain; charset=utf-8" } });
+    if (!response.ok) {
+      const bad = await response.json().catch(() => ({}));
+      throw new Error(bad?.error?.message || `request failed (${response.status})`);
+    }
+    if (!(response.headers.get("content-type") || "").includes("ndjson")) return await response.json();  // read before: kept
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let rest = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      rest += decoder.decode(value || new Uint8Array(), { stream: !done });
+      const lines = rest.split("\n");
+      rest = lines.pop();
+      for (const line of lines.filter((l) => l.trim())) {
+        const msg = JSON.parse(line);
+        if (msg.summary) return msg.summary;
+        if (msg.error) throw new Error(msg.error.message);
+        if (msg.waiting) say("Waiting for another read to finish…");
+        else if (msg.setup) say("Reading… finding the setup the record describes");
+        else {
+          $("read-progress").max = Math.max(1, msg.turns);
+          $("read-progress").value = msg.replayed;
+          $("read-progress").hidden = false;
+          say(msg.replayed ? `Reading… turn ${msg.replayed} of ${msg.turns} replayed` : `Reading… the setup found; ${msg.turns} turns to replay`);
+        }
+      }
+      if (done) throw new Error("the server stopped before the end of the read");
+    }
+  } finally {
+    clearInterval(clock);
+    $("read-progress").hidden = true;
+  }
+}
+
 async function read(body) {
-  $("report").textContent = "Reading…";
   text = body;
-  summary = await upload(body);
+  summary = await readTold(body);
   const r = summary.report;
   const share = r.turns ? Math.round((100 * r.checked) / r.turns) : 100;
   const kinds = kindCounts(r);
