@@ -118,9 +118,10 @@ async def upload(request: Request) -> Response:
 
 async def _streamed(rid: str, tree: Rootlog) -> AsyncIterator[bytes]:
     """The read as it goes, one JSON object a line: ``{"waiting": true}`` while other
-    reads hold the CPU, ``{"setup": true}`` as the read begins, ``{"replayed": i, "turns": n}`` once the setup is found (i = 0)
-    and after each turn, then ``{"summary": ...}`` (the plain POST's body) or
-    ``{"error": ...}`` (the one error shape: a record whose setup cannot be made)."""
+    reads hold the CPU, ``{"setup": true}`` as the read begins, ``{"replayed": i,
+    "turns": n}`` once the setup is found (i = 0) and after each turn, then
+    ``{"summary": ...}`` (the plain POST's body) or ``{"error": ...}`` (the one error
+    shape: a record whose setup cannot be made)."""
     loop = asyncio.get_running_loop()
     told: asyncio.Queue[tuple[int, int] | None] = asyncio.Queue()
 
