@@ -108,6 +108,9 @@ class Chance(Seats):
         (``FactionDef.anytime_options``, 13.2.4 Exposure)."""
         if self.hooks().anytime:
             return True
+        lm = self.landmarks  # the Black Market: "once during their turn" (rulings.md)
+        if lm is not None and lm.market:
+            return True
         hire = self.hire  # a hireling's ability any player may use on its turn (the Exile)
         return hire is not None and hire.anytime
 

@@ -91,7 +91,8 @@ def dominance_options(g: Game, s: int) -> list[Option]:
 # ------------------------------------------------------------ anytime effects
 # verbs of the options a faction's ``anytime_options`` hook may give (13.2.4 Exposure);
 # a rule of a later faction usable "anytime on your turn" adds its verb here
-ANYTIME_VERBS: Final = frozenset({"expose", "aid_exile"})  # aid_exile: a hireling's (E.2.2)
+# aid_exile: a hireling's (E.2.2); black_market: a landmark's (Appendix F)
+ANYTIME_VERBS: Final = frozenset({"expose", "aid_exile", "black_market"})
 
 
 def anytime_options(g: Game, s: int) -> list[Option]:
@@ -105,11 +106,16 @@ def anytime_options(g: Game, s: int) -> list[Option]:
             out += fd.anytime_options(g, o, s)
     if g.hire is not None and g.hire.anytime:  # a hireling's ability any player may use
         out += hire.anytime_options(g, s)
+    if g.landmarks is not None:  # Appendix F: the Black Market, "once during their turn"
+        out += landmarks.market_options(g, s)
     return out
 
 
 def apply_anytime(g: Game, s: int, opt: Option) -> None:
     """Take an anytime option of s: the faction whose rule lists it applies it."""
+    if opt[0] == "black_market":  # Appendix F
+        landmarks.exchange(g, s, opt[1])
+        return
     fdefs = g.fdefs
     for o in range(len(fdefs)):
         fd = fdefs[o]
@@ -149,8 +155,6 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
         out += anytime_options(g, s)
     if g.closed:  # C.3.3 the Mountain's closed paths
         out += maps.daylight_options(g, s)
-    if g.landmarks is not None:  # Appendix F: the Black Market's exchange
-        out += landmarks.daylight_options(g, s)
     if g.hire is not None:  # E.2.4 the hirelings' once-per-Daylight actions
         out += hire.daylight_options(g, s)
     played = g.played[s]
@@ -169,7 +173,7 @@ def daylight_extras(g: Game, s: int) -> list[Option]:
 
 
 DAYLIGHT_VERBS: Final = frozenset({"activate", "take_dominance", "tax_collector", "codebreakers",
-                                   "remove_closed_path", "black_market"}
+                                   "remove_closed_path"}
                                   | hire.DAYLIGHT_VERBS
                                   ) | cards_ep.DAYLIGHT_VERBS | ANYTIME_VERBS
 
@@ -205,8 +209,6 @@ def apply_daylight_extra(g: Game, s: int, o: Option) -> None:
         g.peeks.setdefault(s, {})[t] = list(g.hands[t])
     elif verb == "remove_closed_path":  # C.3.3
         maps.apply_daylight_option(g, s, o)
-    elif verb == "black_market":  # Appendix F
-        landmarks.exchange(g, s, o[1])
     elif verb in hire.DAYLIGHT_VERBS:  # E.2.4
         hire.apply_daylight(g, s, o)
     elif verb in cards_ep.DAYLIGHT_VERBS:

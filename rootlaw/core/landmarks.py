@@ -206,10 +206,14 @@ def of(g: Game) -> Landmarks:
 
 
 # ------------------------------------------------------------------ the choice
-def check_landmarks(value: Any, players: int) -> list[str] | int:
+def check_landmarks(value: Any, players: int) -> list[str] | int | dict[str, Any]:
     """The landmarks asked for (A.5.1): 1 or 2 (dealt at random from the six; with two
-    players not the Elder Treetop, rulings.md) or a list of one or two landmark ids
-    (those dealt). ValueError names the problem."""
+    players not the Elder Treetop, rulings.md), a list of one or two landmark ids (those
+    dealt), or {"deal": 1 or 2, "pool": ids}: A.5.1 "remove any landmark cards you do
+    not want to play with", the deal made from the cards kept (the Elder Treetop too at
+    two players: its card advises, rulings.md). ValueError names the problem."""
+    if isinstance(value, dict):
+        return _check_pool(value)
     if isinstance(value, bool):
         raise ValueError("landmarks is a number (1 or 2) or a list of landmark ids (A.5.1)")
     if isinstance(value, int):
@@ -229,6 +233,30 @@ def check_landmarks(value: Any, players: int) -> list[str] | int:
     if len(set(ids)) != len(ids):
         raise ValueError("A.5.2: each landmark card is dealt once")
     return ids
+
+
+def _check_pool(value: dict[str, Any]) -> dict[str, Any]:
+    """A.5.1's chosen number and the cards kept to deal it from."""
+    if set(value) != {"deal", "pool"}:
+        raise ValueError('landmarks as a pool is {"deal": 1 or 2, "pool": [landmark ids]} '
+                         "(A.5.1)")
+    deal = value["deal"]
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEALT:
+        raise ValueError(f"A.5.1: play with one or two landmarks, not {deal!r}")
+    pool = value["pool"]
+    if isinstance(pool, str):
+        pool = [x for x in pool.split(",") if x]
+    if not isinstance(pool, list | tuple):
+        raise ValueError("the landmark pool is a list of landmark ids (A.5.1)")
+    ids = [str(x) for x in pool]
+    for lid in ids:
+        if lid not in LANDMARKS:
+            raise ValueError(f"unknown landmark {lid!r} (B.8.1: {', '.join(LANDMARKS)})")
+    if len(set(ids)) != len(ids):
+        raise ValueError("A.5.1: each landmark card is in the pool once")
+    if len(ids) < deal:
+        raise ValueError(f"A.5.2: {deal} landmarks cannot be dealt from {len(ids)} cards")
+    return {"deal": deal, "pool": ids}
 
 
 def dealable(players: int) -> list[str]:
@@ -338,6 +366,9 @@ class Deal(Handler):
         if isinstance(chosen, int):
             pool = g.shuffle("landmark_cards", dealable(len(g.factions)))
             dealt = tuple(pool[:chosen])
+        elif isinstance(chosen, dict):  # A.5.1: the cards the group kept
+            pool = g.shuffle("landmark_cards", [str(x) for x in chosen["pool"]])
+            dealt = tuple(pool[:int(chosen["deal"])])
         else:
             dealt = tuple(g.shuffle("landmark_cards", [str(x) for x in chosen]))
         if FERRY in dealt:
@@ -448,10 +479,11 @@ def forge_bonus(g: Game, s: int) -> None:
 
 
 # ------------------------------------------------------------ the Black Market
-def daylight_options(g: Game, s: int) -> list[Option]:
-    """Once during s's turn (offered with the Daylight extras, rulings.md): with a faction
-    piece in the Black Market's clearing, give a card from the hand for a face-down
-    card there."""
+def market_options(g: Game, s: int) -> list[Option]:
+    """"Once during their turn" (in the current player's windows for effects usable
+    anytime on its turn: Birdsong's start, every Daylight action choice, before its first
+    Evening draw; rulings.md): with a faction piece in the Black Market's clearing, give
+    a card from the hand for a face-down card there."""
     lm = g.landmarks
     if (lm is None or not lm.market or not lm.market_cards or MARKET_USED in g.once
             or not g.hands[s] or not g.has_any_piece(s, lm.market)):

@@ -140,6 +140,21 @@ def test_a_5_1_one_or_two_dealt_at_random() -> None:
     assert [e for e in g.log if e[0] == "landmarks"] == [("landmarks", list(g.landmarks.cards))]
 
 
+def test_a_5_1_dealt_from_the_cards_the_group_kept() -> None:
+    """A.5.1 "remove any landmark cards you do not want to play with": the deal is made
+    from the cards kept; the Elder Treetop can be kept with two players (its card's
+    "not recommended" is advice, rulings.md)."""
+    g = advanced(seed=1, factions=[M, E], landmarks={"deal": 1, "pool": ["elder_treetop"]})
+    assert g.landmarks.cards == ("elder_treetop",)
+    pool = ["tower", "ferry", "black_market"]
+    seen: set[str] = set()
+    for seed in range(12):
+        g = advanced(seed=seed, landmarks={"deal": 2, "pool": pool})
+        assert len(g.landmarks.cards) == 2 and set(g.landmarks.cards) <= set(pool)
+        seen.update(g.landmarks.cards)
+    assert seen == set(pool)
+
+
 @pytest.mark.parametrize("kw, words", [
     ({"landmarks": 2, "setup": "standard"}, "A.5"),
     ({"landmarks": 3}, "one or two"),
@@ -148,6 +163,11 @@ def test_a_5_1_one_or_two_dealt_at_random() -> None:
     ({"landmarks": ["tower", "tower"]}, "once"),
     ({"landmarks": ["tower", "ferry", "lost_city"]}, "one or two"),
     ({"landmarks": True}, "number"),
+    ({"landmarks": {"deal": 2, "pool": ["tower"]}}, "cannot be dealt from 1"),
+    ({"landmarks": {"deal": 3, "pool": ["tower", "ferry", "lost_city"]}}, "one or two"),
+    ({"landmarks": {"deal": 1, "pool": ["castle"]}}, "castle"),
+    ({"landmarks": {"deal": 1, "pool": ["tower", "tower"]}}, "once"),
+    ({"landmarks": {"deal": 1}}, "pool"),
     ({"map_landmarks": "ignore"}, "goes with landmarks"),
     ({"landmarks": 1, "map_landmarks": "move"}, "keep, ignore"),
 ])
@@ -431,8 +451,8 @@ def test_forge_hundreds_contempt_for_trade_keeps_the_forge_point() -> None:
 # ======================================================= the Black Market
 def test_black_market_exchange_once_per_turn_with_a_piece_there() -> None:
     """The Black Market: once during their turn a player with a faction piece in its
-    clearing gives a card from hand for one of its face-down cards (offered with the
-    Daylight extras, rulings.md)."""
+    clearing gives a card from hand for one of its face-down cards (with the Daylight
+    extras too, rulings.md)."""
     g = build([M, E], warriors={M: {3: 1}}, hands={M: ["anvil", "bake_sale"]},
               turn=M, then="daylight", before=place(("black_market", 3)))
     before = set(g.landmarks.market_cards)
@@ -448,6 +468,22 @@ def test_black_market_exchange_once_per_turn_with_a_piece_there() -> None:
                before=place(("black_market", 3)))
     assert not options(g2, "black_market")  # no piece there
     assert_illegal(g2, ("black_market", "anvil"))
+
+
+def test_black_market_once_during_the_turn_in_birdsong_and_evening_too() -> None:
+    """"Once during their turn": not only at Daylight's menus but in every window of the
+    turn for effects usable anytime on it (1.4.2: between actions): the start of
+    Birdsong, and before the first draw of Evening; once taken, not again that turn."""
+    g = build([M, E], warriors={M: {3: 1}}, hands={M: ["anvil"]}, step=("turn", M),
+              before=place(("black_market", 3)))
+    assert g.phase == "birdsong" and g.decision.kind == "anytime"
+    assert options(g, "black_market") == [("black_market", "anvil")]
+    play(g, ("black_market", "anvil"))
+    assert "anvil" in g.landmarks.market_cards and g.decision.kind != "anytime"
+    g = build([M, E], warriors={M: {3: 1}}, hands={M: ["anvil"]}, turn=M, then="evening",
+              before=place(("black_market", 3)))
+    assert g.phase == "evening" and options(g, "black_market") == [("black_market", "anvil")]
+    assert g.hands[0] == ["anvil"]  # before the Evening's draw
 
 
 def test_black_market_cards_are_hidden_from_every_seat() -> None:
