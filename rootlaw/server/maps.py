@@ -188,9 +188,11 @@ def parse_landmarks(value: str | None) -> int | list[str]:
     if text in ("", "0", "none"):
         return 0
     try:
-        return lmk.check_landmarks(int(text) if text.isdigit() else text.split(","), 4)
+        chosen = lmk.check_landmarks(int(text) if text.isdigit() else text.split(","), 4)
     except ValueError as e:
         raise ApiError(400, "bad_landmarks", str(e), "landmarks") from None
+    assert not isinstance(chosen, dict)  # a pool is never given as text
+    return chosen
 
 
 def place_landmarks(name: str, chosen: int | list[str], seed: int,
