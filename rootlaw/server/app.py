@@ -31,6 +31,7 @@ from rootlaw.server.routes import (
     mine,
     pages,
     play_pages,
+    ratings,
     rootlog,
 )
 
@@ -97,6 +98,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8,
     app.include_router(accounts.router)  # sign up, log in, log out (JSON)
     app.include_router(account_pages.router)  # the same as forms, /account
     app.include_router(lobby.router)  # the public lobby
+    app.include_router(ratings.router)  # the leaderboards
     app.include_router(mine.router)  # my games: the page, the list, its socket
     app.include_router(rootlog.router)  # Rootlog records: download, upload, replay
     app.include_router(apidocs.router)  # Swagger UI from a package, offline

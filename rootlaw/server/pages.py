@@ -7,8 +7,8 @@ from string import Template
 from rootlaw.server.resources import template
 
 NAV = (("/play", "Play"), ("/lobby", "Lobby"), ("/my-games", "My games"),
-       ("/rootlog", "Rootlog"), ("/rules", "Rules"), ("/reach", "Reach"), ("/maps", "Maps"),
-       ("/api/docs", "API"), ("/account", "Account"))
+       ("/ratings", "Ratings"), ("/rootlog", "Rootlog"), ("/rules", "Rules"),
+       ("/reach", "Reach"), ("/maps", "Maps"), ("/api/docs", "API"), ("/account", "Account"))
 
 
 def nav_html(active: str) -> str:

@@ -36,6 +36,8 @@ from rootlaw.server.inputs import digest, option_value, shown
 from rootlaw.server.play import fanout, newgame, payload, seats
 from rootlaw.server.play.lobby import Lobby
 from rootlaw.server.play.mine import Feeds, listing
+from rootlaw.server.play.ratings import Ratings, places
+from rootlaw.server.play.ratings import Seat as RatedSeat
 from rootlaw.server.play.store import Request, Store, Written, default_url
 from rootlaw.server.play.undo import plan_undo
 from rootlaw.server.play.views import Views
@@ -166,6 +168,26 @@ class LiveGame:
         return key if self.agent_kind(key) else None
 
 
+def rated_seats(live: LiveGame) -> list[RatedSeat] | None:
+    """Each seat's player, faction and place in a finished game, if the game is rated
+    (ratings.py: a server's seed, an account at the table, no seat of a bare link)."""
+    game = live.game
+    if live.client_seed or not live.owners:
+        return None
+    faction = {key: game.current_id(key) for key in live.kinds}
+    place = places(game.scores, list(game.winners), list(faction.values()))
+    out = []
+    for key, kind in live.kinds.items():
+        if key in live.owners:
+            player = f"account:{live.owners[key]}"
+        elif kind == seats.HUMAN:
+            return None
+        else:
+            player = f"bot:{faction[key] if kind == seats.BOT else kind}"
+        out.append(RatedSeat(player, f"faction:{faction[key]}", place[faction[key]]))
+    return out
+
+
 @dataclass
 class Answer:
     """What a change answers: the game and the seat whose state to send; ``replayed``
@@ -196,6 +218,8 @@ class Hub:
         self._hasher = hasher
         self._accounts: Accounts | None = None
         self._lobby: Lobby | None = None
+        self._ratings: Ratings | None = None
+        self._rating: set[asyncio.Task[bool]] = set()
         self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
         self._writer: ThreadPoolExecutor | None = None
@@ -218,6 +242,30 @@ class Hub:
         if self._accounts is None:
             self._accounts = Accounts(self.store.engine, self.clock, self._hasher)
         return self._accounts
+
+    @property
+    def ratings(self) -> Ratings:
+        """The ratings, in the games' database (after the accounts, whose names they
+        show)."""
+        if self._ratings is None:
+            _ = self.accounts
+            self._ratings = Ratings(self.store.engine, self.clock)
+        return self._ratings
+
+    def _game_over(self, live: LiveGame) -> None:
+        """A game this process ended: rated (off the event loop) if it is rated."""
+        rated = rated_seats(live)
+        if rated is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            to_thread.run_sync(self.ratings.rate, live.id, rated))
+        self._rating.add(task)
+        task.add_done_callback(self._rated)
+
+    def _rated(self, task: asyncio.Task[bool]) -> None:
+        self._rating.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("cannot rate a game: %s", task.exception())
 
     @property
     def lobby(self) -> Lobby:
@@ -493,6 +541,8 @@ class Hub:
                                     live.summary(new), request)
         if written == "ok":
             live.become(new, live.version + 1, live.decisions + 1, live.views)
+            if new.is_over:
+                self._game_over(live)
         elif written == "stale":
             await self._catch_up(live)
         return written
@@ -710,6 +760,7 @@ class Hub:
 
     async def close(self) -> None:
         tasks = [lv.agent_task for lv in self.live.values() if lv.agent_task]
+        await asyncio.gather(*self._rating, return_exceptions=True)  # ratings finish
         for t in (self._listener, self._deadlines):
             if t is not None:
                 tasks.append(t)

@@ -20,6 +20,7 @@ let logChain = Promise.resolve(); // log fetches, one after another (never two a
 const FLAT = 12; // more options than this are grouped: by action, then by clearing
 let busy = false;
 let socket = null;
+let csrf = null; // a seat bound to this browser's account plays by cookie, with this token
 let changed = new Set(); // clearings whose pieces changed with the last update
 
 /** Clearings that look different from the previous state (what bots and others did). */
@@ -31,7 +32,9 @@ function changedClearings(before, after) {
 }
 
 async function post(path, body) {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const err = new Error(data?.error?.message || `request failed (${response.status})`);
@@ -379,7 +382,12 @@ async function start() {
     const state = await api(`/api/games/${gid}?token=${encodeURIComponent(t)}`);
     if (state.seat) mine.set(state.seat, t);
   }
+  if (!tokens.length) { // no link: the seat bound to this browser's account, if any
+    const me = await api("/api/account").catch(() => null);
+    if (me?.account) csrf = me.csrf;
+  }
   const first = await api(stateUrl(pickSeat({ decision: null })));
+  if (!tokens.length && first.seat) mine.set(first.seat, null); // opened by the cookie
   ctx.layout = await loadGeometry(first.map);
   await receive(first);
   connect();
