@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 text_form("setup_hireling", "set up {n1}")
 text_form("take_hireling", "hire {n1} from the supply")
 text_form("give_hireling", "give {n1} to {n2}")
+text_form("give_first", "give hirelings away first, then hire")
+text_form("hire_first", "hire first, then give hirelings away")
 text_form("hireling_first", "{n1}'s Birdsong action first")
 text_form("hireling", "{n1}: {n2@1}")  # the action in its card's words
 text_form("hmove", "{n1}: move {2} -> {3}")
@@ -263,9 +265,10 @@ def gain(g: Game, s: int, k: int) -> None:
 
 class EndOfTurn(Handler):
     """The end of a player's turn: the Mole Artisans' cards come back (end of Evening);
-    E.1.3 one control marker off each card it controls, the cards left without any
-    given away; E.1.1 a card hired from the supply for each hiring marker it took
-    (removing first, so a card hired now keeps its roll, 1.1.3, rulings.md)."""
+    E.1.3 one control marker off each card it controls (held before this turn's hires,
+    rulings.md), the cards left without any given away; E.1.1 a card hired from the
+    supply for each hiring marker it took. Giving and hiring both come "at the end of
+    their turn": with both to do, the player orders them (1.1.3, ``hire.end_order``)."""
 
     name = "hire.end_turn"
     auto = True
@@ -276,16 +279,42 @@ class EndOfTurn(Handler):
         n = len(g.factions)
         for k in range(len(hire.ids)):
             hire.defs[k].turn_ended(g, n + k, s)
-        steps: list[Step] = []
+        gives: list[str] = []
         for k in hire.controlled_by(s):
             if hire.control[k] > 0:
                 hire.control[k] = hire.control[k] - 1
             if hire.control[k] == 0:
-                steps.append(("hire.give", s, hire.ids[k]))
-        for _ in range(hire.pending[s]):
-            steps.append(("hire.take", s))
-        if steps:
-            g.push_all(steps)
+                gives.append(hire.ids[k])
+        takes = hire.pending[s]
+        if gives and takes and not g.fdefs[s].is_bot:
+            g.push(("hire.end_order", s, tuple(gives), takes))
+        elif gives or takes:
+            g.push_all(end_steps(s, gives, takes, True))
+
+
+def end_steps(s: int, gives: list[str] | tuple[str, ...], takes: int,
+              give_first: bool) -> list[Step]:
+    """E.1.3's gifts and E.1.1's hires, in the order they run."""
+    given: list[Step] = [("hire.give", s, card) for card in gives]
+    hired: list[Step] = [("hire.take", s)] * takes
+    return given + hired if give_first else hired + given
+
+
+class EndOrder(Handler):
+    """1.1.3 with E.1.1 and E.1.3: the player taking the turn orders the end of its turn's
+    simultaneous things: the gifts of its cards left without control markers, and its
+    hires from the supply (a bot: gifts first). Args: (seat, cards to give, hires)."""
+
+    name = "hire.end_order"
+    kind = "order"
+    rule = "1.1.3"
+    prompt = "The end of your turn: give hirelings away first, or hire first?"
+
+    def options(self, g: Game, st: Step) -> list[Option]:
+        return [("give_first",), ("hire_first",)]
+
+    def apply(self, g: Game, st: Step, o: Option) -> None:
+        g.push_all(end_steps(st[1], st[2], st[3], o[0] == "give_first"))
 
 
 class Give(Handler):
@@ -832,8 +861,8 @@ def describe(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-register_steps(Deal(), SetUp(), EndOfTurn(), Give(), Take(), BirdsongOrder(), MoveCount(),
-               Move(), Battle(), BattleEach(), Place())
+register_steps(Deal(), SetUp(), EndOfTurn(), EndOrder(), Give(), Take(), BirdsongOrder(),
+               MoveCount(), Move(), Battle(), BattleEach(), Place())
 
 
 # ------------------------------------------------------------- new_game's check

@@ -262,6 +262,31 @@ def test_e1_3_a_control_marker_off_each_card_and_a_card_at_zero_given_away() -> 
     assert g.pawn[hireling(g, "furious_protector")] == 5
 
 
+def test_e1_1_e1_3_with_1_1_3_the_player_orders_gifts_and_hires() -> None:
+    """E.1.1's hire and E.1.3's gift both come "at the end of their turn": the player
+    taking it chooses their order (1.1.3); a card hired now loses no marker (E.1.3: the
+    cards held before, rulings.md)."""
+    def at_end() -> Game:
+        return end_of_turn([E, LC, M], E, hirelings={
+            "popular_band": {"controller": E, "control": 1}},
+            hiring_markers={"held": {E: 1}, "pending": {E: 1}}, warriors={M: {5: 1}},
+            tokens={M: {5: ["keep"]}}, forced=[["control_die", 0]])
+    g = at_end()
+    d = g.decision
+    assert d is not None and d.rule == "1.1.3" and set(d.options) == {("give_first",),
+                                                                       ("hire_first",)}
+    play(g, ("hire_first",))
+    assert g.decision is not None and g.decision.kind == "take_hireling"
+    play(g, ("take_hireling", "highway_bandits"))
+    assert g.decision is not None and g.decision.kind == "give_hireling"
+    play(g, ("give_hireling", "popular_band", M))
+    assert g.hire is not None and g.hire.controller[g.hire.index("highway_bandits")] == 0
+    assert g.hire.control[g.hire.index("highway_bandits")] > 0
+    g = at_end()
+    play(g, ("give_first",))
+    assert g.decision is not None and g.decision.kind == "give_hireling"
+
+
 # ------------------------------------------------------------------- E.2
 def test_e2_controller_abilities_belong_to_the_controller_only() -> None:
     from rootlaw.core.battle import Battle
