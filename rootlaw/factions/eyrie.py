@@ -27,6 +27,12 @@ ROOSTS: Final[int] = int(_T["roosts"])  # one placed, six on the Roosts track (7
 LEADERS: Final[dict[str, tuple[str, str]]] = {k: (v[0], v[1]) for k, v in _T["leaders"].items()}
 COLUMNS: Final[tuple[str, ...]] = ("recruit", "move", "battle", "build")  # 7.5.2, left to right
 VIZIER: Final = "loyal_vizier"  # 7.3.4: two bird cards that never leave the Decree
+LEADER_TEXTS: Final[dict[str, str]] = {str(k): str(v) for k, v in _T["leader_texts"].items()}
+
+
+def leaders_told(prompt: str, leaders: tuple[str, ...]) -> str:
+    """A leader choice's prompt with what each leader does (7.8), so the choice says it."""
+    return f"{prompt}. " + " ".join(f"{x.title()}: {LEADER_TEXTS[x]}." for x in leaders)
 
 text_form("corner", "place your roost and six warriors in {1}")
 text_form("leader", "choose the {1} leader")
@@ -205,6 +211,9 @@ class ChooseLeader(Handler):
 
     def options(self, g: Game, st: Step) -> list[Option]:
         return [("leader", name) for name in LEADERS]
+
+    def describe(self, g: Game, st: Step) -> str:
+        return leaders_told(self.prompt, tuple(LEADERS))
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         es = st_of(g, st[1])
@@ -439,6 +448,9 @@ class Depose(Handler):
     def options(self, g: Game, st: Step) -> list[Option]:
         up = st_of(g, st[1]).face_up
         return [("leader", x) for x in (up or tuple(LEADERS))]
+
+    def describe(self, g: Game, st: Step) -> str:
+        return leaders_told(self.prompt, st_of(g, st[1]).face_up or tuple(LEADERS))
 
     def apply(self, g: Game, st: Step, o: Option) -> None:
         es = st_of(g, st[1])

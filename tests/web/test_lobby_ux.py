@@ -7,6 +7,8 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.web.play_helpers import act, create, state, token
+
 BIG = "616679737565587765"  # above 2**53: a Number would read it 616679737565587700
 
 
@@ -93,3 +95,53 @@ def test_a_draft_may_deal_the_crusader_setup_cards(page: Page, client: httpx.Cli
     gid = created.value.json()["id"]
     pool = client.get(f"/api/games/{gid}").json()["view"]["advanced_setup"]["pool"]
     assert fan & {card["faction"] for card in pool}, pool
+
+
+def test_each_trait_and_setup_choice_says_what_it_does(page: Page,
+                                                       client: httpx.Client) -> None:
+    """Issue 56: a bot's trait cards (Rootbotics 3.3.2) and the Vagabot's character
+    (7.7) each say what they do, from the bots' data files by way of the catalog."""
+    bots = {f["id"]: f for f in client.get("/api/play/catalog").json()["factions"] if f["bot"]}
+    assert all(set(f["trait_texts"]) == set(f["traits"]) for f in bots.values()), bots.keys()
+    page.set_default_timeout(15000)
+    page.goto("/play")
+    expect(page.locator("[data-preset=draft]")).to_be_enabled()  # the catalog came
+    row = page.locator(".seat-row").first
+    for fid, f in bots.items():
+        row.locator(".faction").select_option(fid)
+        labels = row.locator(".trait-choice")
+        expect(labels).to_have_count(len(f["traits"]))
+        for i, trait in enumerate(f["traits"]):
+            expect(labels.nth(i)).to_contain_text(f["trait_texts"][trait])
+            expect(labels.nth(i)).to_have_attribute("title", f["trait_texts"][trait])
+    characters = bots["vagabot"]["choice_texts"]["character"]
+    says = row.locator(".choice-text[data-choice=character]")
+    expect(says).to_contain_text("drawn at random")
+    for character, text in characters.items():
+        row.locator(".setup-choice[data-choice=character]").select_option(character)
+        expect(says).to_have_text(text)
+
+
+def test_the_leader_choice_says_what_each_leader_does(page: Page,
+                                                      client: httpx.Client) -> None:
+    """Issue 56: the Eyrie's leader choice (7.3.3) tells each leader's viziers and
+    ability (7.8), on the game page."""
+    game = create(client, factions=["eyrie", "marquise"], seed=5)
+    tok = token(game, "eyrie")
+    for _ in range(40):  # the Marquise's setup first (5.1), then the Eyrie's
+        who = state(client, game["id"])["decision"]["seat"]
+        s = state(client, game["id"], token(game, who))
+        d = s["decision"]
+        if d["kind"] == "leader":
+            break
+        moved = act(client, game["id"], token(game, who), s["version"], 0)
+        assert moved.status_code == 200, moved.text
+    assert d["kind"] == "leader"
+    page.set_default_timeout(15000)
+    page.goto(f"/games/{game['id']}?token={tok}")
+    prompt = page.locator("#prompt")
+    for words in ("Builder: viziers on Recruit and Move", "Charismatic: viziers on Recruit "
+                  "and Battle, each Recruit places two warriors (7.8.2)",
+                  "Commander: viziers on Move and Battle, an extra hit as attacker",
+                  "Despot: viziers on Move and Build"):
+        expect(prompt).to_contain_text(words)

@@ -81,6 +81,7 @@ def catalog() -> dict[str, Any]:
             "traits": list(getattr(fd, "traits", ()) or ()),
             "setup_choices": {k: list(v) for k, v in
                               (getattr(fd, "setup_choices", {}) or {}).items()},
+            **bot_texts(fid),
         })
     cards = {cid: {"name": c.name, "suit": c.suit, "kind": c.kind}
              for name in DECK_FILES for cid, c in deck(name).cards.items()}
@@ -95,6 +96,27 @@ def catalog() -> dict[str, Any]:
             "landmarks": [{"id": lid, "name": landmark_name(lid)} for lid in LANDMARKS],
             "hirelings": hirelings(),
             "seat_kinds": [HUMAN, BOT] + [AGENT + a for a in agent_names()]}
+
+
+# each bot's data file: what its trait cards (3.3.2) and setup choices do, for the lobby
+BOT_DATA = {"mechanical_marquise": "bots/mechanical_marquise.json",
+            "electric_eyrie": "bots/electric_eyrie.json",
+            "automated_alliance": "bots/automated_alliance.json", "vagabot": "vagabot.json"}
+
+
+@cache
+def bot_texts(fid: str) -> dict[str, Any]:
+    """``trait_texts`` (trait -> what it does) and ``choice_texts`` (setup choice ->
+    value -> what it does) from the bot's data file; nothing for another faction."""
+    path = BOT_DATA.get(fid)
+    if path is None:
+        return {}
+    data = load_json(path)
+    traits = data.get("trait_texts") or data.get("traits")  # the Marquise's: texts by trait
+    out: dict[str, Any] = {"trait_texts": dict(traits) if isinstance(traits, dict) else {}}
+    if "character_texts" in data:
+        out["choice_texts"] = {"character": dict(data["character_texts"])}
+    return out
 
 
 def hirelings() -> list[dict[str, Any]]:

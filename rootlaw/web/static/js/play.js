@@ -52,12 +52,20 @@ function seatRow(factionId, player) {
       extra.append(el("label", {}, "Difficulty ", el("select", { class: "difficulty" },
         catalog.difficulties.map((d) => el("option", { value: d, selected: d === "default" }, d)))));
       for (const [choice, values] of Object.entries(f.setup_choices)) {
-        extra.append(el("label", {}, `${choice} `, el("select", { class: "setup-choice", "data-choice": choice },
-          el("option", { value: "" }, "random"), values.map((v) => el("option", { value: v }, v)))));
+        const texts = f.choice_texts?.[choice] || {};
+        const says = el("span", { class: "choice-text hint", "data-choice": choice }, "");
+        const pick = el("select", { class: "setup-choice", "data-choice": choice },
+          el("option", { value: "" }, "random"), values.map((v) => el("option", { value: v, title: texts[v] || "" }, v)));
+        const tell = () => { says.textContent = pick.value ? (texts[pick.value] || "") : `One of ${values.join(", ")}, drawn at random.`; };
+        pick.addEventListener("change", tell);
+        tell();
+        extra.append(el("label", {}, `${choice} `, pick), says);
       }
-      if (f.traits.length) {
-        extra.append(el("span", { class: "traits" }, "Traits: ", f.traits.map((t) =>
-          el("label", {}, el("input", { type: "checkbox", class: "trait", value: t }), ` ${t}`))));
+      if (f.traits.length) {  // Rootbotics 3.3.2: each trait card with what it does
+        extra.append(el("fieldset", { class: "traits" }, el("legend", {}, "Traits"), f.traits.map((t) =>
+          el("label", { class: "trait-choice", title: f.trait_texts?.[t] || "" },
+            el("input", { type: "checkbox", class: "trait", value: t }), ` ${t.replaceAll("_", " ").replace(/\b\w/g, (m) => m.toUpperCase())}`,
+            f.trait_texts?.[t] ? el("span", { class: "trait-text hint" }, ` — ${f.trait_texts[t]}`) : ""))));
       }
     }
   };
