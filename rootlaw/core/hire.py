@@ -242,13 +242,25 @@ def hireling_steps(g: Game) -> list[Step]:
 def roll_for_control(g: Game, s: int, k: int) -> None:
     """E.1.2: roll the control die; a player with the most victory points, or tied for
     the most, counts only the gold pips; anyone else (a player who activated a
-    dominance card too) all of them. That many control markers go on the card."""
+    dominance card too) all of them. That many control markers go on the card. The
+    most is the score track's: a dominance card's player has no marker there (3.3.1,
+    9.2.8; rulings.md)."""
     hire = hire_of(g)
     face = g.random_index("control_die", len(GOLD_PIPS))
-    lead = g.dominance[s] is None and g.vp[s] >= max(g.vp)
+    lead = g.dominance[s] is None and g.vp[s] >= top_score(g)
     n = GOLD_PIPS[face] if lead else ALL_PIPS[face]
     hire.control[k] = n
     g.note("control", g.factions[s], hire.ids[k], n, "gold" if lead else "all")
+
+
+def top_score(g: Game) -> int:
+    """The highest score on the score track: of the players whose score marker is on it
+    (3.3.1: "Remove your score marker from the score track")."""
+    best = 0
+    for o, v in enumerate(g.vp):
+        if g.dominance[o] is None and v > best:
+            best = v
+    return best
 
 
 def gain(g: Game, s: int, k: int) -> None:

@@ -238,6 +238,8 @@ def test_e1_2_gold_pips_for_the_leader_all_pips_otherwise(face: int) -> None:
     assert hired({E: 7, LC: 7}) == GOLD_PIPS[face]  # tied for most
     assert hired({E: 3, LC: 9}) == ALL_PIPS[face]
     assert hired({E: 12, LC: 1}, {E: "dominance_fox"}) == ALL_PIPS[face]  # a dominance
+    # 3.3.1: the dominance player's marker is off the track: E has the most on it
+    assert hired({E: 8, LC: 11}, {LC: "dominance_fox"}) == GOLD_PIPS[face]
 
 
 def test_e1_3_a_control_marker_off_each_card_and_a_card_at_zero_given_away() -> None:
