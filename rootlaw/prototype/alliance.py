@@ -193,6 +193,11 @@ class Alliance(ProtoFaction):
         """Supporters (P9.3.1) and the Outrage marker (P2.8.3)."""
         return sum(als(g, s).supporters) + 1
 
+    def may_retreat(self, g: Game, s: int) -> bool:
+        """P5.5.6 "The Alliance can only move by executing appropriate conspiracies": a
+        retreat moves warriors (P5.7.4), so it never retreats (rulings.md)."""
+        return False
+
     def craft_vp(self, g: Game, s: int, vp: int) -> int:
         """P5.4.13 Cottage Industry."""
         return 2 * vp

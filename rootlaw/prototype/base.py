@@ -216,6 +216,10 @@ class ProtoFaction(FactionDef):
     def exhaust(self, g: Game, s: int, item: str) -> None:
         raise ValueError(f"{self.id} has no items to exhaust")
 
+    def may_retreat(self, g: Game, s: int) -> bool:
+        """Whether s's rules let it retreat from a battle at all (P5.5.6)."""
+        return True
+
     def items_for_retreat(self, g: Game, s: int) -> int:
         """P5.7.5: the Vagabond's available and exhausted items."""
         return 0

@@ -170,7 +170,9 @@ class Allies(Handler):
 
 def can_retreat(g: Game, s: int, c: int) -> bool:
     """P5.7.1: the defender rules an adjacent clearing (P5.7.5: the Vagabond goes to
-    any adjacent clearing or forest)."""
+    any adjacent clearing or forest); never the Alliance (P5.5.6)."""
+    if not pfd(g, s).may_retreat(g, s):
+        return False
     if g.pawn[s] == c:
         return True
     for x in g.adjacent(c):

@@ -104,6 +104,15 @@ def test_p5_5_6_the_alliance_moves_only_by_conspiracies() -> None:
     assert not [o for o in options(g) if o[0] in ("move", "p_ask")]
 
 
+def test_p5_5_6_the_alliance_never_retreats() -> None:
+    """P5.5.6 "The Alliance can only move by executing appropriate conspiracies": a
+    retreat moves the defender's warriors (P5.7.4), so an Alliance defender ruling an
+    adjacent clearing is not offered one; the battle goes on."""
+    g = proto([M, A], warriors={M: {5: 2}, A: {5: 2, 1: 3}}, step=("proto.m.battle", M),
+              forced=[["dice", [0, 0]]])
+    assert paused(g) and g.warriors[1][5] == 2  # no retreat asked: the battle ran on
+
+
 # ------------------------------------------------------------------ P5.6 Battle
 def test_p5_6_3_a_defender_without_warriors_loses_every_piece() -> None:
     """P5.6.3: all the defender's pieces there removed, a point per building, the
