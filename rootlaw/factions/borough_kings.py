@@ -230,9 +230,10 @@ class BoroughKings(FactionDef):
 
     def battle_ended(self, g: Game, s: int, b: Battle) -> None:
         """BK.2.2 Herald of the King: after a battle, one VP if the Kings rule its clearing
-        and no enemy pieces remain there (with a herald present: BK.1, rulings.md)."""
+        and no enemy pieces remain there (the numbered rule asks no herald; BK.1's
+        overview does, rulings.md)."""
         c = b.c
-        if (s, HERALD) not in g.tokens[c] or not g.rules(s, c):
+        if not g.rules(s, c):
             return
         for o in g.enemies(s):
             if g.has_enemy_piece(s, o, c):

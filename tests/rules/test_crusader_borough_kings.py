@@ -68,13 +68,14 @@ def test_bk_2_1_crafting_one_arsenal_per_matching_consolidate_card() -> None:
 
 
 def test_bk_2_2_herald_scores_after_a_battle_that_leaves_no_enemy() -> None:
-    """BK.2.2 Herald of the King (with a herald present, BK.1): one extra VP after a
-    battle when the Kings rule the clearing and no enemy piece is left there."""
+    """BK.2.2 Herald of the King: one extra VP after a battle when the Kings rule the
+    clearing and no enemy piece is left there; the numbered rule names no herald (only
+    BK.1's overview does: the rule wins, rulings.md)."""
     kw: dict[str, Any] = dict(warriors={BK: {5: 3}, M: {5: 1}})
     g = battle([BK, M], BK, 5, M, [2, 0], tokens={BK: {5: ["herald"]}}, **kw)
     assert ("borough_kings", 1, "herald_of_the_king") in scored(g, BK)
-    g = battle([BK, M], BK, 5, M, [2, 0], **kw)  # no herald there: no point
-    assert not scored(g, BK)
+    g = battle([BK, M], BK, 5, M, [2, 0], **kw)  # no herald there: the point all the same
+    assert ("borough_kings", 1, "herald_of_the_king") in scored(g, BK)
     g = battle([BK, M], BK, 5, M, [1, 0], tokens={BK: {5: ["herald"]}},
                warriors={BK: {5: 3}, M: {5: 2}})  # an enemy warrior is left
     assert not scored(g, BK)
