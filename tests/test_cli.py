@@ -265,3 +265,70 @@ def test_each_turn_is_headed_once() -> None:
     doubled = [lines[i] for (i, t), (j, u) in zip(heads, heads[1:], strict=False)
                if j == i + 1 and t == u]
     assert not doubled, doubled[:3]
+
+
+class Backing(io.StringIO):
+    """The person at the terminal: takes the Marquise's Build action, then backs out of
+    it with u before choosing where to build; then quits. Reads what was printed."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__()
+        self.out, self.seen = out, 0
+        self.said: list[tuple[str, str, list[str]]] = []
+
+    def block(self) -> tuple[str, list[str]]:
+        text = self.out.getvalue()[self.seen:]
+        head = text.rfind("\n[")
+        lines = text[head + 1:].splitlines()
+        return lines[0], [ln for ln in lines[1:] if re.match(r"\s+\d+\. ", ln)]
+
+    def readline(self, size: int | None = -1, /) -> str:
+        prompt, options = self.block()
+        key = "1"
+        if not self.said and "choose an action" in prompt:
+            build = [ln for ln in options if ln.split(". ", 1)[1] == "build"]
+            if build:
+                key = build[0].split(".")[0].strip()
+                self.said.append(("menu", prompt, options))
+        elif len(self.said) == 1:
+            self.said.append(("target", prompt, options))
+            key = "u"
+        elif len(self.said) == 2:
+            self.said.append(("again", prompt, options))
+            key = "q"
+        elif len(self.said) == 3:
+            key = "y"
+        self.seen = len(self.out.getvalue())
+        return key + "\n"
+
+
+def test_a_build_is_backed_out_before_it_is_applied() -> None:
+    """Issue 56: u takes back the choice of the Build action before its clearing is
+    chosen (nothing was revealed): the action menu comes back with the same numbers,
+    and the Build's options are gone."""
+    out = io.StringIO()
+    parser = argparse.Namespace(factions="marquise,eyrie", faction=None, vs="random",
+                                map="fall", seed=3, save=None, load=None, quiet=False)
+    keys = Backing(out)
+    assert play(parser, keys, out) == 0
+    kinds = [k for k, _, _ in keys.said]
+    assert kinds == ["menu", "target", "again"], out.getvalue()[-2000:]
+    (_, menu, before), (_, target, building), (_, again, after) = keys.said
+    assert "build a " in " ".join(building) and "choose an action" not in target
+    assert (again, after) == (menu, before)  # the same decision, the same numbers
+    assert "(your last choice is taken back)" in out.getvalue()
+
+
+def test_u_refuses_to_take_back_what_revealed_something() -> None:
+    """Nothing taken back once another player played since (or a card was drawn, the
+    turn passed): u says why, and the game goes on from where it was."""
+    out = _play(["--factions", "marquise,eyrie", "--seed", "3"], "1\n" * 20 + "u\nq\ny\n")
+    assert "cannot take that back: your last decision is not the latest one" in out
+    assert "(your last choice is taken back)" not in out
+    assert "nothing to take back" in _play(["--seed", "3"], "u\nq\ny\n")
+
+
+def test_the_options_are_shown_again_with_the_same_numbers() -> None:
+    out = _play(["--seed", "3"], "b\nl\nh\nq\ny\n")
+    blocks = re.findall(r"\n\[Marquise de Cat\][^\n]*\n((?:\s+\d+\. [^\n]*\n)+)", out)
+    assert len(blocks) == 4 and len(set(blocks)) == 1, blocks

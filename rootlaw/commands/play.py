@@ -24,7 +24,10 @@ from rootlaw.narrate import faction_name, narrate, readable, turn_header
 HELP = """Enter the number of an option. Other commands:
   b  show the board            l  the recent log (the last 30 lines)
   h  this help                 s  save now (to --save)
-  q  quit (saves first with --save)"""
+  u  back out of your last choice (a step of a Build, a move...), while nothing new
+     was revealed and no one else has played since
+  q  quit (saves first with --save)
+The options are shown again after b, l, h and u, with the same numbers."""
 RECENT = 30  # lines the l command shows
 
 class Story:
@@ -43,9 +46,10 @@ class Story:
         self.told = 0  # entries already told
 
     def skip_to(self, game: rootlaw.Game) -> None:
-        """A loaded game: what happened before is not told again."""
+        """A loaded game, or one taken back (u): what happened before is not told again."""
         self.size = self.told = len(game.log)
         self.last, self.turn_no = game.last_entry, game.turn_no
+        self.turns = {k: v for k, v in self.turns.items() if k <= self.size}
 
     def run(self, game: rootlaw.Game, option: Any = None) -> None:
         """Take ``option`` (None: just run on), then every automatic step to the next
@@ -134,6 +138,37 @@ def unstarted(game: rootlaw.Game) -> rootlaw.Game:
                             advance=False)
 
 
+BACK_STEPS = 12  # choices u can take back one by one (a Build's steps, a march's moves)
+
+
+def _options(con: Any, d: rootlaw.Decision) -> None:
+    """The decision and its options, numbered in the engine's order (the same numbers
+    each time the same decision is shown)."""
+    con.print(Text(f"\n[{faction_name(d.seat)}] {readable(d.prompt)}  (rule {d.rule})",
+                   style="bold"))
+    for i, o in enumerate(d.options, 1):
+        con.print(Text(f"  {i:>2}. {readable(label(o))}"))
+
+
+def _back_out(game: rootlaw.Game, me: str, before: list[rootlaw.Game],
+              con: Any) -> rootlaw.Game | None:
+    """The game before the person's last choice, if taking it back reveals nothing: the
+    web's undo rules (rootlaw.server.play.undo: no one else decided since, nothing
+    random, drawn or shown, the turn not passed); None, said why, if not."""
+    if not before:
+        con.print("nothing to take back")
+        return None
+    from rootlaw.server.play.undo import plan_undo
+    from rootlaw.server.play.views import Views
+
+    plan = plan_undo(game, me, Views(before[-1]))
+    if plan.game is None:
+        con.print(f"cannot take that back: {plan.reason}")
+        return None
+    con.print("(your last choice is taken back)")
+    return plan.game
+
+
 def _really_quit(inp: TextIO, out: TextIO, con: Any) -> bool:
     """q in a game with no file to save to: it would be lost, so ask (end of input: yes)."""
     con.print("This game is not saved (start with --save FILE). Quit anyway? [y/N] ", end="")
@@ -182,6 +217,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
         game = unstarted(game)
         story.run(game)
     shown_turn = -1
+    before: list[rootlaw.Game] = []  # the game before each of the person's latest choices
     while not game.is_over:
         d = game.decision
         assert d is not None
@@ -195,10 +231,7 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
         if game.turn_no != shown_turn:
             con.print(tui.board(game.view(me), tui.paths_of(game)))
             shown_turn = game.turn_no
-        con.print(Text(f"\n[{faction_name(d.seat)}] {readable(d.prompt)}  (rule {d.rule})",
-                       style="bold"))
-        for i, o in enumerate(d.options, 1):
-            con.print(Text(f"  {i:>2}. {readable(label(o))}"))
+        _options(con, d)
         while True:
             con.print("> ", end="")
             out.flush()
@@ -214,15 +247,25 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
                 _save(game, args.save, con)
                 _rootlog(game, getattr(args, "rootlog", None), me, con)
                 return 0
-            if cmd == "h":
-                con.print(HELP)
+            if cmd in ("h", "b", "l"):
+                if cmd == "h":
+                    con.print(HELP)
+                elif cmd == "b":
+                    con.print(tui.board(game.view(me), tui.paths_of(game)))
+                else:
+                    story.recent(game)
+                _options(con, d)  # the same decision: the same numbers
                 continue
-            if cmd == "b":
-                con.print(tui.board(game.view(me), tui.paths_of(game)))
-                continue
-            if cmd == "l":
-                story.recent(game)
-                continue
+            if cmd == "u":
+                back = _back_out(game, me, before, con)
+                if back is None:
+                    continue
+                game = back
+                before.pop()
+                story.skip_to(game)
+                if args.save:
+                    Path(args.save).write_text(game.to_json(), encoding="utf-8")
+                break
             if cmd == "s":
                 if args.save:
                     _save(game, args.save, con)
@@ -230,6 +273,8 @@ def play(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.st
                     con.print("start with --save FILE to save")
                 continue
             if cmd.isdigit() and 1 <= int(cmd) <= len(d.options):
+                before.append(game.copy())  # for u: the game as it was before this choice
+                del before[:-BACK_STEPS]
                 story.run(game, d.options[int(cmd) - 1])
                 if args.save:
                     Path(args.save).write_text(game.to_json(), encoding="utf-8")
@@ -257,6 +302,7 @@ def play_epilog() -> str:
             "the search at 0.25 s and at 1 s a decision); random, heuristic, mcts, mcts:0.5 "
             "(seconds a decision)\n"
             "keys while playing: a number picks an option; b board, l recent log, h help, "
+            "u back out of your last choice, "
             "s save, q quit\n\n"
             "example:\n  rootlaw play --factions marquise,electric_eyrie,automated_alliance,"
             "vagabot --faction marquise")
