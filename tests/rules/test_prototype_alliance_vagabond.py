@@ -305,6 +305,10 @@ def test_p10_2_7_bags_and_p10_19_evening() -> None:
     assert vagabond_of(g).items["sword"] == (0, 1, 0)
     choose(g, ("discard", "anvil"))
     assert len(g.hands[1]) == 2 and paused(g)
+    # no available bag: a limit of zero ("equal to your <bag>", rulings.md)
+    g = proto([M, V], hands={V: ["anvil"]}, vagabond={"pawn": 5, "exhausted": ["bag"]},
+              step=("proto.discard_down", V), turn=V, phase="evening")
+    assert g.hands[1] == [] and paused(g)
 
 
 def test_p10_2_8_coins_draw_on_the_marquises_birdsong() -> None:
