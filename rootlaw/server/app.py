@@ -20,6 +20,7 @@ from rootlaw import __version__
 from rootlaw.server import errors
 from rootlaw.server.fastpath import FastPath
 from rootlaw.server.play.hub import Hub
+from rootlaw.server.play.notify import MailConfig
 from rootlaw.server.resources import web_dir
 from rootlaw.server.routes import (
     account_pages,
@@ -29,6 +30,7 @@ from rootlaw.server.routes import (
     games,
     lobby,
     mine,
+    notify,
     pages,
     play_pages,
     ratings,
@@ -69,13 +71,15 @@ class SecurityHeaders:
 
 def create_app(db: str | None = None, agent_delay: float = 0.8,
                clock: Callable[[], float] = time.time,
-               hasher: PasswordHasher | None = None) -> FastAPI:
+               hasher: PasswordHasher | None = None,
+               mail: MailConfig | None = None) -> FastAPI:
     """The app; games (and accounts) are stored at ``db`` (a SQLAlchemy URL, a SQLite
     file path, or None for SQLite in the user's data directory); agents wait
     ``agent_delay`` seconds before each move so people can follow; ``clock`` and
     ``hasher`` are the server's clock and password hasher (tests pass a fake clock and
-    a cheap hasher)."""
-    hub = Hub(db, agent_delay, clock, hasher)
+    a cheap hasher); ``mail`` the SMTP server for notifications (default: from the
+    environment, notify.MailConfig.from_env; none configured, no mail)."""
+    hub = Hub(db, agent_delay, clock, hasher, mail=mail or MailConfig.from_env())
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -99,6 +103,7 @@ def create_app(db: str | None = None, agent_delay: float = 0.8,
     app.include_router(account_pages.router)  # the same as forms, /account
     app.include_router(lobby.router)  # the public lobby
     app.include_router(ratings.router)  # the leaderboards
+    app.include_router(notify.router)  # mail settings, unsubscribe
     app.include_router(mine.router)  # my games: the page, the list, its socket
     app.include_router(rootlog.router)  # Rootlog records: download, upload, replay
     app.include_router(apidocs.router)  # Swagger UI from a package, offline

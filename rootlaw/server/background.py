@@ -11,6 +11,7 @@ import uvicorn
 from argon2 import PasswordHasher
 
 from rootlaw.server.app import create_app
+from rootlaw.server.play.notify import MailConfig
 from rootlaw.server.serving import options
 
 
@@ -26,9 +27,10 @@ class BackgroundServer:
     def __init__(self, host: str = "127.0.0.1", port: int | None = None,
                  db: str | None = None, agent_delay: float = 0.0,
                  clock: Callable[[], float] = time.time,
-                 hasher: PasswordHasher | None = None) -> None:
+                 hasher: PasswordHasher | None = None, mail: MailConfig | None = None
+                 ) -> None:
         self.host, self.port = host, port or free_port(host)
-        self.app = create_app(db, agent_delay, clock, hasher)
+        self.app = create_app(db, agent_delay, clock, hasher, mail)
         config = uvicorn.Config(self.app, host=self.host, port=self.port,
                                 **options("warning"))
         self.server = uvicorn.Server(config)

@@ -36,6 +36,7 @@ from rootlaw.server.inputs import digest, option_value, shown
 from rootlaw.server.play import fanout, newgame, payload, seats
 from rootlaw.server.play.lobby import Lobby
 from rootlaw.server.play.mine import Feeds, listing
+from rootlaw.server.play.notify import REMIND_FRACTION, MailConfig, Notifier
 from rootlaw.server.play.ratings import Ratings, places
 from rootlaw.server.play.ratings import Seat as RatedSeat
 from rootlaw.server.play.store import Request, Store, Written, default_url
@@ -88,6 +89,7 @@ class LiveGame:
     pace: dict[str, Any] | None = None  # the seconds a seat has to decide (play/pace.py)
     # (seat, turn): a seat whose time ran out, its turn played by the pace's agent
     stand_in: tuple[str, int] | None = None
+    told: str | None = None  # the seat last told "your turn" (told once a turn passes)
 
     def __post_init__(self) -> None:
         self.decisions = sum(1 for e in self.game.log if e[0] == "d")
@@ -127,7 +129,10 @@ class LiveGame:
                 "deciding": d.seat if d else None, "deciding_seat": key,
                 "agent": bool(key and self.agent_kind(key, game)),
                 "client_seed": self.client_seed, "moved": now, "pace": self.pace,
-                "deadline": None if game.is_over else self.deadline_after(now, key, game),
+                "deadline": (deadline := None if game.is_over
+                             else self.deadline_after(now, key, game)),
+                "remind": None if deadline is None or self.pace is None
+                else deadline - REMIND_FRACTION * float(self.pace["seconds"]),
                 "stand_in": list(self.stand_in) if self.stand_in else None}
 
     def deadline_after(self, now: float, key: str | None, game: Game) -> float | None:
@@ -209,8 +214,11 @@ def as_option(value: Any) -> Any:
 class Hub:
     def __init__(self, db_url: str | None = None, agent_delay: float = 0.8,
                  clock: Callable[[], float] = time.time,
-                 hasher: PasswordHasher | None = None, deadline_tick: float = 1.0) -> None:
+                 hasher: PasswordHasher | None = None, deadline_tick: float = 1.0,
+                 mail: MailConfig | None = None) -> None:
         self.db_url = db_url
+        self.mail = mail  # the SMTP server (notify.py); None: no mail
+        self._notifier: Notifier | None = None
         self.deadline_tick = deadline_tick  # how often the deadlines are looked at (s)
         self._deadlines: asyncio.Task[None] | None = None
         self.agent_delay = agent_delay
@@ -219,7 +227,7 @@ class Hub:
         self._accounts: Accounts | None = None
         self._lobby: Lobby | None = None
         self._ratings: Ratings | None = None
-        self._rating: set[asyncio.Task[bool]] = set()
+        self._rating: set[asyncio.Task[Any]] = set()  # ratings and mail being written
         self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
         self._writer: ThreadPoolExecutor | None = None
@@ -257,15 +265,53 @@ class Hub:
         rated = rated_seats(live)
         if rated is None:
             return
-        task = asyncio.get_running_loop().create_task(
-            to_thread.run_sync(self.ratings.rate, live.id, rated))
+        self._background(self.ratings.rate, live.id, rated)
+
+    def _rated(self, task: asyncio.Task[Any]) -> None:
+        self._rating.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a background task failed: %s", task.exception())
+
+    @property
+    def notifier(self) -> Notifier:
+        """Mail settings and sending, in the games' database (with the server's key)."""
+        if self._notifier is None:
+            self._notifier = Notifier(self.store.engine, self.clock, self.accounts.key,
+                                      self.mail)
+        return self._notifier
+
+    def tell_turn(self, live: LiveGame) -> None:
+        """When the decision passes to an account's seat: "your turn" by mail, unless the
+        account has a page of the game or of its games open (told there)."""
+        d = live.game.decision
+        key = live.game.seat_key(d.seat) if d is not None else None
+        if key == live.told:
+            return
+        live.told = key
+        account = live.owners.get(key) if key is not None else None
+        if self.mail is None or account is None or live.agent_kind(key or ""):
+            return
+        if account in live.watcher_accounts.values() or self.feeds.watching(account):
+            return
+        self._background(self.notifier.turn, account, live.id, live.version,
+                         seats.faction_name(live.game.current_id(key or "")))
+
+    def _background(self, fn: Callable[..., Any], *args: Any) -> None:
+        task = asyncio.get_running_loop().create_task(to_thread.run_sync(fn, *args))
         self._rating.add(task)
         task.add_done_callback(self._rated)
 
-    def _rated(self, task: asyncio.Task[bool]) -> None:
-        self._rating.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("cannot rate a game: %s", task.exception())
+    async def _remind(self, now: float) -> None:
+        """Reminders of the deadlines that near (their rows handed out once)."""
+        for gid, deadline in await to_thread.run_sync(self.store.reminders_due, now):
+            live = await self.get(gid)
+            d = live.game.decision
+            key = live.game.seat_key(d.seat) if d is not None else ""
+            account = live.owners.get(key)
+            if account is not None and not live.agent_kind(key):
+                when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(deadline))
+                self._background(self.notifier.remind, account, gid, deadline,
+                                 seats.faction_name(live.game.current_id(key)), when)
 
     @property
     def lobby(self) -> Lobby:
@@ -647,6 +693,8 @@ class Hub:
         for changed in live.watchers:
             changed.set()
         self.feeds.game_changed(live.id, live.owners.values())
+        if live.owners:
+            self.tell_turn(live)
 
     @staticmethod
     async def push(live: LiveGame, seat: str | None, changed: asyncio.Event,
@@ -720,6 +768,8 @@ class Hub:
             try:
                 for gid in await to_thread.run_sync(self.store.due, self.clock()):
                     await self.expire(gid)
+                if self.mail is not None:
+                    await self._remind(self.clock())
             except Exception:  # a store that went away: the next round tries again
                 log.exception("cannot look at the deadlines")
 

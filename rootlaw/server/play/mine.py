@@ -68,6 +68,9 @@ class Feeds:
         if wake in self.open:
             self.open[wake] = (self.open[wake][0], {r["id"] for r in rows})
 
+    def watching(self, account: int) -> bool:
+        return any(a == account for a, _ in self.open.values())
+
     def game_changed(self, gid: str, owners: Iterable[int]) -> None:
         """Wake the sockets of the game's accounts and those that list it."""
         accounts = set(owners)

@@ -71,6 +71,13 @@ deadlines = sa.Table(  # paced games only (pace.py): when the deciding person's 
     sa.Column("at", sa.Float, nullable=False, index=True),
 )
 
+reminders = sa.Table(  # paced games only: when to remind the deciding person (notify.py)
+    "reminders", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("at", sa.Float, nullable=False, index=True),
+)
+
 CHANNEL = "rootlaw_games"
 CHECKPOINT_SECONDS = 1.0  # SQLite: how often the WAL is copied into the database
 MAX_HELD = 200  # the games listed for one account (the newest changes)
@@ -206,6 +213,8 @@ class Store:
             if summary.get("deadline") is not None:
                 conn.execute(deadlines.insert().values(game_id=game_id,
                                                        at=float(summary["deadline"])))
+                conn.execute(reminders.insert().values(game_id=game_id,
+                                                       at=float(summary["remind"])))
         self._written()
 
     def load(self, game_id: str) -> Record | None:
@@ -270,8 +279,10 @@ class Store:
             cur.execute(sql, params)
             if summary.get("pace"):  # a paced game's deadline moves with every change
                 cur.execute(self._sql["undeadline"], (game_id,))
+                cur.execute(self._sql["unremind"], (game_id,))
                 if summary.get("deadline") is not None:
                     cur.execute(self._sql["deadline"], (game_id, float(summary["deadline"])))
+                    cur.execute(self._sql["remind"], (game_id, float(summary["remind"])))
             if request is not None:
                 cur.execute(self._sql["request"], (game_id, request.seat, request.key,
                                                    request.digest, version + 1, time.time()))
@@ -344,6 +355,19 @@ class Store:
                 sa.select(deadlines.c.game_id).where(deadlines.c.at <= now)
                 .order_by(deadlines.c.at).limit(100)).all()]
 
+    def reminders_due(self, now: float) -> list[tuple[str, float]]:
+        """The paced games whose deciding person is to be reminded by ``now``, and
+        their deadlines; each is handed out once (its row deleted)."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(reminders.c.game_id, reminders.c.at, deadlines.c.at)
+                .join(deadlines, deadlines.c.game_id == reminders.c.game_id)
+                .where(reminders.c.at <= now).limit(100)).all()
+            for gid, at, _ in rows:
+                conn.execute(reminders.delete().where(reminders.c.game_id == gid,
+                                                      reminders.c.at == at))
+        return [(str(gid), float(deadline)) for gid, _, deadline in rows]
+
     def deadline(self, game_id: str) -> float | None:
         with self.engine.connect() as conn:
             at = conn.execute(sa.select(deadlines.c.at)
@@ -366,6 +390,8 @@ SQL = {  # the writes of every move, as the DB-API runs them ("?" for the parame
     "request": "INSERT INTO requests (game_id, seat, key, digest, version, created) "
                "VALUES (?, ?, ?, ?, ?, ?)",
     "undeadline": "DELETE FROM deadlines WHERE game_id = ?",
+    "unremind": "DELETE FROM reminders WHERE game_id = ?",
+    "remind": "INSERT INTO reminders (game_id, at) VALUES (?, ?)",
     "deadline": "INSERT INTO deadlines (game_id, at) VALUES (?, ?)",
     "since": "SELECT g.version, g.decisions, d.seat, d.option FROM games g LEFT JOIN "
              "decisions d ON d.game_id = g.id AND d.n >= ? WHERE g.id = ? ORDER BY d.n",

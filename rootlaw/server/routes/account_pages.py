@@ -6,6 +6,8 @@ refusal's status (401, 409, 422, 429, 403).
 from __future__ import annotations
 
 from html import escape
+from typing import Any
+from urllib.parse import parse_qsl
 
 from anyio import to_thread
 from fastapi import APIRouter, Request
@@ -14,6 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from rootlaw.server import auth
 from rootlaw.server.accounts import Account
 from rootlaw.server.errors import ApiError
+from rootlaw.server.inputs import read_body
 from rootlaw.server.pages import page
 from rootlaw.server.routes.accounts import accounts_of, body_of, log_in, log_out, sign_up
 
@@ -35,7 +38,19 @@ def _credentials(new: bool) -> str:
             ' required minlength="8" maxlength="256"></label>')
 
 
-def account_html(account: Account | None, csrf: str, error: str | None = None) -> str:
+def mail_form(csrf: str, mail: dict[str, Any]) -> str:
+    """The account's mail choice (notify.py): an address, and whether to send."""
+    email = escape(mail.get("email") or "")
+    checked = " checked" if mail.get("notify") else ""
+    return ('<h2>Mail</h2>' + _form(
+        "email", csrf, "Save", '<label>Email <input name="email" type="email" '
+        f'autocomplete="email" maxlength="254" value="{email}"></label>'
+        f'<label class="toggle"><input type="checkbox" name="notify" value="on"{checked}>'
+        " Mail me when it is my turn and before a deadline</label>"))
+
+
+def account_html(account: Account | None, csrf: str, error: str | None = None,
+                 mail: dict[str, Any] | None = None) -> str:
     parts = ['<section class="tool account-tool"><header class="tool-head"><h1>Account'
              '</h1><p>Accounts are optional: the links of a game work without one.</p>'
              '</header>']
@@ -49,7 +64,8 @@ def account_html(account: Account | None, csrf: str, error: str | None = None) -
     else:
         parts.append(f'<p id="account-name">Logged in as <strong>{escape(account.name)}'
                      '</strong>.</p>' + _form("logout", csrf, "Log out")
-                     + _form("logout-all", csrf, "Log out everywhere", cls="secondary"))
+                     + _form("logout-all", csrf, "Log out everywhere", cls="secondary")
+                     + mail_form(csrf, mail or {}))
     parts.append("</section>")
     return page("Account", "".join(parts), active="/account", body_class="page-account",
                 description="Your rootlaw account")
@@ -59,7 +75,10 @@ async def render(request: Request, error: ApiError | None = None) -> Response:
     accounts = accounts_of(request)
     account = await to_thread.run_sync(auth.account_of, accounts, request)
     csrf, visitor = auth.csrf_of(accounts, request)
-    response = HTMLResponse(account_html(account, csrf, error.message if error else None),
+    mail = None if account is None else await to_thread.run_sync(
+        request.app.state.hub.notifier.settings, account.id)
+    response = HTMLResponse(account_html(account, csrf, error.message if error else None,
+                                         mail),
                             status_code=error.status if error else 200,
                             headers=error.headers if error else None)
     response.headers["Cache-Control"] = "no-store"
@@ -107,6 +126,32 @@ async def form_log_out(request: Request) -> Response:
     except ApiError as e:
         return await render(request, e)
     return back(request, None)
+
+
+@router.post("/email")
+async def form_email(request: Request) -> Response:
+    """The mail form: an empty address forgets it."""
+    raw = await read_body(request)
+    try:
+        fields = dict(parse_qsl(raw.decode("ascii"), keep_blank_values=True,
+                                max_num_fields=8))
+    except (UnicodeDecodeError, ValueError):
+        fields = {}
+    hub = request.app.state.hub
+    try:
+        account = await to_thread.run_sync(auth.account_of, hub.accounts, request)
+        if account is None:
+            raise ApiError(401, "not_logged_in", "log in to choose your mail")
+        auth.check_csrf(hub.accounts, request, fields.get(auth.CSRF_FIELD))
+        email = fields.get("email", "").strip() or None
+        try:
+            await to_thread.run_sync(hub.notifier.choose, account.id, email,
+                                     fields.get("notify") == "on")
+        except ValueError as e:
+            raise ApiError(422, "bad_email", str(e), "email") from None
+    except ApiError as e:
+        return await render(request, e)
+    return RedirectResponse("/account", status_code=303)
 
 
 @router.post("/logout-all")

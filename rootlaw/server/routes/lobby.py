@@ -103,6 +103,7 @@ async def start(request: Request, entry_id: str) -> JSONResponse:
         raise
     await to_thread.run_sync(hub.lobby.started, entry, live.id)
     hub.feeds.game_changed(live.id, live.owners.values())  # their My games lists
+    hub.tell_turn(live)  # the first to decide, by mail if away
     return JSONResponse({**await shown_one(hub, entry, account), "id": live.id})
 
 
