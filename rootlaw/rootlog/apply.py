@@ -11,6 +11,7 @@ said in the reason.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any, Final
 
 from rootlaw.core.errors import LoadError
@@ -31,12 +32,14 @@ register_steps(FunctionStep(HOLD, "pause", lambda g, st: [("go",), ("stay",)],
                             prompt="A replayed record holds here"))
 
 
-def apply_line(g: Game, exp: Expect, letters: list[str], next_seat: int
-               ) -> tuple[Game, list[str]]:
+def apply_line(g: Game, exp: Expect, letters: list[str], next_seat: int,
+               unknown: dict[Any, Counter[str]] | None = None) -> tuple[Game, list[str]]:
     """The game after the line's movements, waiting before ``next_seat``'s turn; and
-    what could not be applied."""
+    what could not be applied. ``unknown``: per hidden place, the cards there the record
+    never named (``hidden.Hidden.unknown``)."""
     d = json.loads(g.to_json())  # a copy: to_dict shares the game's lists
     ed = _Editor(g, d, letters)
+    ed.unknown = unknown or {}
     skipped: list[str] = []
     for comp, src, dst, count in exp.moves:
         try:
@@ -52,6 +55,7 @@ def apply_line(g: Game, exp: Expect, letters: list[str], next_seat: int
             skipped.append(str(e))
         except (KeyError, ValueError, TypeError, IndexError) as e:
             skipped.append(f"cannot set {key}: {type(e).__name__} {e}")
+    skipped.extend(ed.notes)
     d["stack"] = [["turn", next_seat], [HOLD, next_seat]]  # the top is last
     d["battle"] = None
     d["phase"] = "end"
@@ -88,6 +92,8 @@ class _Editor:
         self.seat = {L: s for s, L in enumerate(letters)}
         self.led = ledger(g, ALL, letters)
         self._box = ""
+        self.notes: list[str] = []  # what was applied otherwise than written
+        self.unknown: dict[Any, Counter[str]] = {}
 
     # ------------------------------------------------------------- moves
     def move(self, comp: Pattern, src: Pattern | None, dst: Pattern | None,
@@ -110,7 +116,7 @@ class _Editor:
         keys = [k for k, v in self.led.items() if v > 0 and matches(comp, k[0])
                 and matches(src, k[1])]
         if not keys:
-            raise _Skip(f"nothing like {_say(comp)} in {_say(src)}")
+            keys = self._unnamed_instead(comp, src)
         keys.sort(key=lambda k: (-self.led[k], repr(k)))
         left = n if count is not None else sum(self.led[k] for k in keys)
         for k in keys:
@@ -127,6 +133,22 @@ class _Editor:
                         self._add(c, to)
         if left and count is not None:
             raise _Skip(f"{left} fewer {_say(comp)} in {_say(src)} than the line moves")
+
+    def _unnamed_instead(self, comp: Pattern, src: Pattern) -> list[Any]:
+        """A named card leaving a hand that holds none like it: one of the hand's cards
+        the record never named goes in its place (the engine's guess of it, and the
+        record says it was this card: the hand keeps its size, 2.1). Anything else the
+        place lacks is skipped."""
+        if isinstance(comp, tuple) and comp[0] == "c" and isinstance(src, tuple) and \
+                src and src[0] == "hand":
+            unk = self.unknown.get(tuple(src), Counter())
+            keys = [k for k, v in self.led.items() if v > 0 and k[0][0] == "c"
+                    and matches(src, k[1]) and unk[k[0][1]] > 0]
+            if keys:
+                self.notes.append(f"{_say(comp)} taken from {_say(src)} in place of an "
+                                  "unnamed card")
+                return keys
+        raise _Skip(f"nothing like {_say(comp)} in {_say(src)}")
 
     def _concrete(self, comp: Pattern, dst: Pattern) -> tuple[Any, ...]:
         """A component placed from a supply: the pattern's plain form (a plot or a relic

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -303,13 +304,14 @@ def _turn(g: Game, t: Turn, i: int, bases: dict[str, str], letters: list[str],
         return g, make_flag(i, t.line, why)
     g = hidden.agree(g, exp)  # the cards it names where the engine holds them in secret
     before = hidden.snapshot(g)
-    g, flag = _play(g, t, i, exp, letters, strict, following, last)
+    g, flag = _play(g, t, i, exp, letters, strict, following, last, hidden.unknown)
     hidden.after(before, g, exp)
     return g, flag
 
 
 def _play(g: Game, t: Turn, i: int, exp: Expect, letters: list[str], strict: bool,
-          following: Turn | None, last: bool) -> tuple[Game, Flag | None]:
+          following: Turn | None, last: bool, unknown: dict[Any, Counter[str]] | None = None
+          ) -> tuple[Game, Flag | None]:
     reason = ""
     rule = ""
     if t.errors:
@@ -335,7 +337,7 @@ def _play(g: Game, t: Turn, i: int, exp: Expect, letters: list[str], strict: boo
         reason = ctx.reason or "no sequence of legal options produces these movements"
         rule = ctx.rule
     nxt = _next_seat(following, letters, t.faction)
-    g2, skipped = apply_line(g, exp, letters, nxt)
+    g2, skipped = apply_line(g, exp, letters, nxt, unknown)
     if skipped:
         reason += "; applied as recorded, except: " + "; ".join(skipped[:3])
     return g2, make_flag(i, t.line, reason, rule)

@@ -48,3 +48,19 @@ def test_a_card_drawn_unnamed_then_spent_is_the_one_drawn() -> None:
     bound to it (before: flagged, the engine drew another card)."""
     r = loads(table_text(0)).report
     assert 15 not in {f.turn for f in r.flagged}, r.text()
+
+
+def test_a_flagged_line_spends_an_unnamed_card_for_a_card_the_hand_lacks() -> None:
+    """A flagged line applied as recorded that spends a named card its hand does not
+    hold (the Favor of the Foxes, discarded by the Eyrie already): one of the hand's
+    cards, which the engine guessed, goes instead, so the hand keeps the record's size
+    (before: the spend skipped, the hand one card too many from then on)."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "logs" / "marquise_eyrie_by_hand.rootlog").read_text()
+    assert text.rstrip().endswith("C:t->1+2")
+    r = loads(text.rstrip() + "/F#favorC->/#->C\n")
+    flag = r.report.flagged[-1]
+    assert flag.turn == r.report.turns and "in place of an unnamed card" in flag.reason
+    s = r.letters.index("C")
+    assert len(r.states[-1].hands[s]) == len(r.states[-2].hands[s])
