@@ -8,10 +8,10 @@ import argparse
 import sys
 
 import rootlaw
-from rootlaw.commands import play, replay, serve, simulate, tournament, train_value
+from rootlaw.commands import backup, play, replay, serve, simulate, tournament, train_value
 
 # the subcommands, in the order ``rootlaw --help`` lists them
-COMMANDS = (play, simulate, tournament, train_value, replay, serve)
+COMMANDS = (play, simulate, tournament, train_value, replay, serve, backup)
 
 
 def version_text() -> str:
