@@ -20,6 +20,18 @@ def add_parser(sub: Any) -> None:
     r.add_argument("file", type=Path)
     r.add_argument("--db", help=DB_HELP)
     r.set_defaults(run=run_restore)
+    m = sub.add_parser("migrate", help="bring the web server's database to the latest "
+                       "schema (rootlaw serve does it at start)")
+    m.add_argument("--db", help=DB_HELP)
+    m.set_defaults(run=run_migrate)
+
+
+def run_migrate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from rootlaw.server.migrate import upgrade
+    from rootlaw.server.play.store import default_url
+
+    print(f"at revision {upgrade(args.db or default_url())}")
+    return 0
 
 
 def run_backup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

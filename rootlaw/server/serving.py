@@ -67,19 +67,21 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           agent_delay: float = 0.8, workers: int = 1) -> None:
     """Run the app until interrupted; ``workers`` > 1 needs PostgreSQL (the store and
     its notifications are what the processes share)."""
+    from rootlaw.server.migrate import upgrade
     from rootlaw.server.play.store import default_url, normalize_url
 
     url = db or default_url()
     if workers < 1:
         raise ValueError("--workers must be at least 1")
+    if workers > 1 and not normalize_url(url).startswith("postgresql"):
+        raise ValueError("--workers needs games in PostgreSQL (--db postgresql://...): "
+                         "the processes share the store and hear each other through it")
+    upgrade(url)  # the schema's migrations, once, before any worker opens the database
     if workers == 1:
         app = create_app(url, agent_delay)
         tune_gc()
         uvicorn.run(app, host=host, port=port, **options())
         return
-    if not normalize_url(url).startswith("postgresql"):
-        raise ValueError("--workers needs games in PostgreSQL (--db postgresql://...): "
-                         "the processes share the store and hear each other through it")
     os.environ[ENV_DB], os.environ[ENV_DELAY] = url, str(agent_delay)
     uvicorn.run(f"{__name__}:app_from_env", factory=True, host=host, port=port,
                 workers=workers, **options())

@@ -9,7 +9,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from rootlaw.cli import main
-from rootlaw.server import serving
+from rootlaw.server import migrate, serving
 
 
 @pytest.mark.parametrize(("argv", "host", "port"), [
@@ -21,6 +21,7 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch, argv: list[str], ho
     calls: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
     monkeypatch.setattr(serving, "tune_gc", lambda: None)  # not this test process's
+    monkeypatch.setattr(migrate, "upgrade", lambda url: None)  # not the user's database
     assert main(argv) == 0
     [(app, kw)] = calls
     assert isinstance(app, FastAPI)
@@ -35,6 +36,8 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch, argv: list[str], ho
 def test_serve_workers_runs_the_app_factory(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
+    migrated: list[str] = []  # no database here: the migrations are only asked for
+    monkeypatch.setattr(migrate, "upgrade", lambda url: migrated.append(url))
     monkeypatch.setenv(serving.ENV_DB, "")  # (restored after the test)
     monkeypatch.setenv(serving.ENV_DELAY, "")
     assert main(["serve", "--workers", "3", "--db", "postgresql://u@127.0.0.1/db"]) == 0
@@ -42,3 +45,4 @@ def test_serve_workers_runs_the_app_factory(monkeypatch: pytest.MonkeyPatch) -> 
     assert app == "rootlaw.server.serving:app_from_env" and kw["factory"] is True
     assert kw["workers"] == 3
     assert os.environ[serving.ENV_DB] == "postgresql://u@127.0.0.1/db"
+    assert migrated == ["postgresql://u@127.0.0.1/db"]
