@@ -39,7 +39,9 @@ COLORS = {"marquise": "#d9762b", "eyrie": "#2f6db3", "alliance": "#3c9a4a",
 HIDDEN_WHEN_NONE = {"supporters": "face down", "supply": "hidden"}
 
 
-HIRELING_COLOR = "#b07d4f"  # hirelings are neutral owners (Appendix E): one colour
+# hirelings are neutral owners (Appendix E): one colour, apart from every faction's under
+# deuteranopia too (tests/web/test_colours.py)
+HIRELING_COLOR = "#ee99ff"
 
 
 def color(f: str) -> str:

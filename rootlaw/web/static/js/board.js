@@ -9,8 +9,10 @@ const BASE_COLORS = { marquise: "#d9762b", eyrie: "#2f6db3", alliance: "#3c9a4a"
   duchy: "#9a6a3e", corvids: "#2e2a6b", hundreds: "#8c1d1d", keepers: "#8c8f96",
   spinners: "#a23b72", wyrm: "#4f7a28", borough_kings: "#b8860b", host_of_light: "#ff6f61" };
 const SPARE = ["#b8336a", "#1f8a8a", "#8a6d1f", "#5a5fc8", "#c04a2b"];
-// Appendix E: hirelings are neutral owners; their three cards in play take these
-const HIRELING_COLORS = ["#b07d4f", "#6f8f6a", "#8f6a8a"];
+// Appendix E: hirelings are neutral owners; their three cards in play take these, apart
+// from every faction's colour under deuteranopia too (tests/web/test_colours.py), and
+// their pieces stand on a dashed disc (markHired): a pattern, not colour alone
+const HIRELING_COLORS = ["#0088ff", "#ee99ff", "#bbccaa"];
 
 /** The hirelings' colours and names (their cards in the view, Appendix E). */
 export function hirelingColors(view) {
@@ -317,6 +319,21 @@ function pawn(x, y, color, title, faction) {
   return svg("g", { class: "pawn", "data-faction": faction }, icon(PAWN_SPRITES[faction] || "pawn", color || "#444", title, x, y, 32));
 }
 
+/** Every piece of a hireling (its owner among the cards in play) on a dashed white disc,
+ *  so it is told from a faction's piece of a near colour (Rat Smugglers, the Duchy). */
+function markHired(root, view) {
+  const hired = new Set((view.hirelings?.cards || []).map((c) => c.id));
+  if (!hired.size) return;
+  for (const g of root.querySelectorAll("[data-owner], [data-faction], [data-hireling]")) {
+    if (!hired.has(g.dataset.owner || g.dataset.faction || g.dataset.hireling)) continue;
+    g.classList.add("hired");
+    for (const piece of g.querySelectorAll(":scope > g.piece")) {
+      const size = Number(piece.querySelector("use")?.getAttribute("width") || 26);
+      piece.insertBefore(svg("circle", { class: "hired-ring", r: size * 0.42 }), piece.querySelector("use"));
+    }
+  }
+}
+
 /** A piece kind in words: the engine's name (a waystation's sides, a relic's value),
  *  else the kind without its suit ("base (fox)"). */
 function pieceName(kind) {
@@ -429,6 +446,7 @@ export function drawMap(holder, layout, view, colors, names, options = {}) {
     }
     clearings.append(g);
   }
+  markHired(root, view);
   holder.replaceChildren(root);
   return root;
 }
@@ -654,7 +672,7 @@ export function legend(colors, names) {
     foothold: "foothold (a hireling's token)" };
   return el("div", { class: "map-legend-box" },
     el("ul", { class: "map-legend", "aria-label": "Factions" },
-      Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: "dot", style: `background:${c}` }), names[f] || f)),
+      Object.entries(colors).map(([f, c]) => el("li", {}, el("span", { class: HIRELING_COLORS.includes(c) ? "dot hired" : "dot", style: `background:${c}` }), names[f] || f)),
       el("li", {}, "ring: who rules the clearing")),
     el("ul", { class: "map-legend pieces-legend", "aria-label": "Pieces" },
       kinds.map((k) => el("li", { "data-kind": k }, legendIcon(k, k === "ruin" ? "#6b6259" : k === "wood" ? "#8a5a2b" : colors[owner(k)] || "#555"), words[k] || k))));
