@@ -224,14 +224,20 @@ def check_landmarks(value: Any, players: int) -> list[str] | int | dict[str, Any
         value = [x for x in value.split(",") if x]
     if not isinstance(value, list | tuple):
         raise ValueError("landmarks is a number (1 or 2) or a list of landmark ids (A.5.1)")
-    ids = [str(x) for x in value]
-    for lid in ids:
-        if lid not in LANDMARKS:
-            raise ValueError(f"unknown landmark {lid!r} (B.8.1: {', '.join(LANDMARKS)})")
+    ids = _known_ids(value)
     if not 1 <= len(ids) <= MAX_DEALT:
         raise ValueError(f"A.5.1: play with one or two landmarks, not {len(ids)}")
     if len(set(ids)) != len(ids):
         raise ValueError("A.5.2: each landmark card is dealt once")
+    return ids
+
+
+def _known_ids(value: list[Any] | tuple[Any, ...]) -> list[str]:
+    """The landmark ids given, each one of the six (B.8.1)."""
+    ids = [str(x) for x in value]
+    for lid in ids:
+        if lid not in LANDMARKS:
+            raise ValueError(f"unknown landmark {lid!r} (B.8.1: {', '.join(LANDMARKS)})")
     return ids
 
 
@@ -248,10 +254,7 @@ def _check_pool(value: dict[str, Any]) -> dict[str, Any]:
         pool = [x for x in pool.split(",") if x]
     if not isinstance(pool, list | tuple):
         raise ValueError("the landmark pool is a list of landmark ids (A.5.1)")
-    ids = [str(x) for x in pool]
-    for lid in ids:
-        if lid not in LANDMARKS:
-            raise ValueError(f"unknown landmark {lid!r} (B.8.1: {', '.join(LANDMARKS)})")
+    ids = _known_ids(pool)
     if len(set(ids)) != len(ids):
         raise ValueError("A.5.1: each landmark card is in the pool once")
     if len(ids) < deal:

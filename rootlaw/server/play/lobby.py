@@ -176,10 +176,7 @@ class Lobby:
         if take not in free:
             raise ApiError(409, "seat_taken", f"seat {shown(take)} is not free", "seat")
         seats = {**entry.seats, take: {**entry.seats[take], "account": account}}
-        if not self._update(entry, seats=seats):
-            raise ApiError(409, "stale_version", "the lobby game changed meanwhile; "
-                           "retry", "id")
-        entry.seats, entry.version = seats, entry.version + 1
+        self._change(entry, seats=seats)
         return entry
 
     def leave(self, entry_id: str, account: int) -> Entry:
@@ -192,10 +189,7 @@ class Lobby:
             raise ApiError(409, "host_cannot_leave", "the host closes the game instead",
                            "id")
         seats = {**entry.seats, seat: {**entry.seats[seat], "account": None}}
-        if not self._update(entry, seats=seats):
-            raise ApiError(409, "stale_version", "the lobby game changed meanwhile; "
-                           "retry", "id")
-        entry.seats, entry.version = seats, entry.version + 1
+        self._change(entry, seats=seats)
         return entry
 
     def claim(self, entry_id: str, account: int, fill: str | None) -> Entry:
@@ -208,24 +202,27 @@ class Lobby:
         if entry.free() and fill is None:
             raise ApiError(409, "seats_open", f"{len(entry.free())} seat(s) are free: "
                            "wait for people, or fill them with an agent (fill)", "fill")
-        if not self._update(entry, status=STARTING):
-            raise ApiError(409, "stale_version", "the lobby game changed meanwhile; "
-                           "retry", "id")
-        entry.status, entry.version = STARTING, entry.version + 1
+        self._change(entry, status=STARTING)
         return entry
 
     def started(self, entry: Entry, game: str | None) -> None:
         """The claimed entry's game (None: its start failed, the entry opens again)."""
         status = STARTED if game is not None else OPEN
-        self._update(entry, status=status, game=game)
-        entry.status, entry.game, entry.version = status, game, entry.version + 1
+        self._change(entry, status=status, game=game)  # claimed: no one else changes it
 
-    def _update(self, entry: Entry, **values: Any) -> bool:
+    def _change(self, entry: Entry, **values: Any) -> None:
+        """Write ``values`` over the entry if no one changed it since it was read (its
+        version), and into ``entry``; 409 otherwise, nothing written."""
         with self.engine.begin() as conn:
             done = conn.execute(lobby.update().where(lobby.c.id == entry.id,
                                                      lobby.c.version == entry.version)
                                 .values(version=entry.version + 1, **values))
-        return bool(done.rowcount == 1)
+        if done.rowcount != 1:
+            raise ApiError(409, "stale_version", "the lobby game changed meanwhile; "
+                           "retry", "id")
+        for name, value in values.items():
+            setattr(entry, name, value)
+        entry.version += 1
 
 
 def _entry(row: Any) -> Entry:

@@ -47,6 +47,14 @@ async def account_id(conn: HTTPConnection) -> int | None:
     return account.id if account else None
 
 
+async def logged_in_id(conn: HTTPConnection, why: str) -> int:
+    """The account logged in here; 401 that says what logging in is for otherwise."""
+    account = await account_id(conn)
+    if account is None:
+        raise ApiError(401, "not_logged_in", f"log in to {why}")
+    return account
+
+
 async def cookie_seat(request: Request, seat_token: str | None,
                       body: dict[str, Any]) -> int | None:
     """The account a change is made for; a change by the session cookie alone (no seat

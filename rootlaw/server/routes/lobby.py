@@ -23,7 +23,7 @@ from rootlaw.server.pages import static_page
 from rootlaw.server.play import newgame, pace
 from rootlaw.server.play.hub import Hub
 from rootlaw.server.play.lobby import Entry, check_fill, parse_game, shown_entry
-from rootlaw.server.routes.games import account_id, hub_of
+from rootlaw.server.routes.games import account_id, hub_of, logged_in_id
 
 router = APIRouter()
 FIELDS = {"open": ("game", "seat", "pace", auth.CSRF_FIELD),
@@ -39,9 +39,7 @@ async def change(request: Request, kind: str) -> tuple[Hub, int, dict[str, Any]]
         raise ApiError(422, "bad_request", f"unknown field {shown(extra[0])} (known: "
                        f"{', '.join(FIELDS[kind])})", extra[0][:40])
     hub = hub_of(request)
-    account = await account_id(request)
-    if account is None:
-        raise ApiError(401, "not_logged_in", "log in to play in the lobby")
+    account = await logged_in_id(request, "play in the lobby")
     auth.check_csrf(hub.accounts, request, body.get(auth.CSRF_FIELD))
     return hub, account, body
 

@@ -12,25 +12,17 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from rootlaw.server.errors import ApiError
 from rootlaw.server.pages import static_page
 from rootlaw.server.play import mine
-from rootlaw.server.routes.games import account_id, hub_of, socket_account
+from rootlaw.server.routes.games import hub_of, logged_in_id, socket_account
 
 router = APIRouter()
-
-
-async def required(request: Request) -> int:
-    account = await account_id(request)
-    if account is None:
-        raise ApiError(401, "not_logged_in", "log in to see your games")
-    return account
 
 
 @router.get("/api/me/games")
 async def my_games(request: Request) -> JSONResponse:
     """This account's games: "your turn" first, with deadlines and last moves."""
-    rows = await hub_of(request).my_games(await required(request))
+    rows = await hub_of(request).my_games(await logged_in_id(request, "see your games"))
     return JSONResponse({"games": rows}, headers={"Cache-Control": "no-store"})
 
 

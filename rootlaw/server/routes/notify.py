@@ -19,22 +19,15 @@ from rootlaw.server import auth
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import json_object, read_body
 from rootlaw.server.pages import page
-from rootlaw.server.routes.games import account_id, hub_of
+from rootlaw.server.routes.games import hub_of, logged_in_id
 
 router = APIRouter()
 FIELDS = ("email", "notify", auth.CSRF_FIELD)
 
 
-async def logged_in(request: Request) -> int:
-    account = await account_id(request)
-    if account is None:
-        raise ApiError(401, "not_logged_in", "log in to choose your mail")
-    return account
-
-
 @router.get("/api/account/email")
 async def mail_settings(request: Request) -> JSONResponse:
-    account = await logged_in(request)
+    account = await logged_in_id(request, "choose your mail")
     return JSONResponse(await to_thread.run_sync(hub_of(request).notifier.settings, account),
                         headers={"Cache-Control": "no-store"})
 
@@ -48,7 +41,7 @@ async def choose_mail(request: Request) -> JSONResponse:
         raise ApiError(422, "bad_request", f"unknown field (known: {', '.join(FIELDS)})",
                        "body")
     hub = hub_of(request)
-    account = await logged_in(request)
+    account = await logged_in_id(request, "choose your mail")
     auth.check_csrf(hub.accounts, request, body.get(auth.CSRF_FIELD))
     try:
         chosen = await to_thread.run_sync(hub.notifier.choose, account, body.get("email"),
