@@ -612,35 +612,9 @@ def write_model(path: Path, model: dict[str, Any]) -> None:
     path.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
-def flags(p: argparse.ArgumentParser) -> None:
-    """``rootlaw train-value``'s flags (rootlaw.commands.train_value adds the command)."""
-    p.add_argument("--games", type=int, default=20000, help="corpus games in all")
-    p.add_argument("--seed", type=int, default=1_000_000,
-                   help="game i has seed SEED + i (apart from the strength seeds)")
-    p.add_argument("--corpus", default="corpus", help="folder of the corpus's shards")
-    p.add_argument("--out", default="value_model.json", help="the model file to write")
-    p.add_argument("--kind", choices=("mlp", "gbdt", "linear"), default="gbdt")
-    p.add_argument("--agents", help="agents of the corpus's seats, SPEC@WEIGHT,... (default: "
-                   "heuristic:depth=0@3,heuristic:depth=1@2,mcts:iters=24@1; bots play "
-                   "themselves)")
-    p.add_argument("--factions", help="human factions (default: every one)")
-    p.add_argument("--sample", type=float, default=1.0,
-                   help="chance that a faction turn's start is recorded")
-    p.add_argument("--shard", type=int, default=200, help="games a shard")
-    p.add_argument("--workers", type=int, default=1, help="processes to play on")
-    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                   help="play on a Ray cluster (without ADDRESS: a local one)")
-    p.add_argument("--fit-only", action="store_true", help="fit the corpus on disk, play nothing")
-    p.add_argument("--play-only", action="store_true", help="play the corpus, fit nothing")
-    p.add_argument("--per-faction", action="store_true",
-                   help="one model per faction (default: one of every faction, its rows "
-                   "marked by faction)")
-    p.add_argument("--min-rows", type=int, default=200,
-                   help="--per-faction: a faction with fewer rows keeps the weighted values")
-
-
 def main(argv: list[str] | None = None, out: Any = sys.stdout) -> int:
-    """``rootlaw train-value`` (its flags: ``flags``)."""
+    """``rootlaw train-value`` (its flags: ``rootlaw.commands.train_value.flags``)."""
+    from rootlaw.commands.train_value import flags  # the CLI's, importable without numpy
 
     p = argparse.ArgumentParser(prog="rootlaw train-value", description=__doc__.split("\n\n")[0])
     flags(p)
