@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from rootlaw.commands import flags as cli_flags
@@ -15,10 +16,17 @@ def add_parser(sub: Any) -> None:
     v.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Any = None) -> int:
     from rootlaw.rl import train_value  # the rl extra (numpy, scikit-learn)
 
-    return train_value.run(args, parser)
+    return train_value.run(args, parser, out or sys.stdout)
+
+
+def main(argv: list[str] | None = None, out: Any = None) -> int:
+    """``rootlaw train-value`` on its own (the tests' way in)."""
+    p = argparse.ArgumentParser(prog="rootlaw train-value", description=__doc__)
+    flags(p)
+    return run(p.parse_args(argv), p, out)
 
 
 def flags(p: argparse.ArgumentParser) -> None:

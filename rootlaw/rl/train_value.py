@@ -26,7 +26,6 @@
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -612,15 +611,6 @@ def write_model(path: Path, model: dict[str, Any]) -> None:
     path.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
-def main(argv: list[str] | None = None, out: Any = sys.stdout) -> int:
-    """``rootlaw train-value`` (its flags: ``rootlaw.commands.train_value.flags``)."""
-    from rootlaw.commands.train_value import flags  # the CLI's, importable without numpy
-
-    p = argparse.ArgumentParser(prog="rootlaw train-value", description=__doc__.split("\n\n")[0])
-    flags(p)
-    return run(p.parse_args(argv), p, out)
-
-
 def run(a: Any, p: Any, out: Any = sys.stdout) -> int:
     corpus = Path(a.corpus)
     if a.games < 1 or a.workers < 1 or a.shard < 1:
@@ -658,7 +648,3 @@ def run(a: Any, p: Any, out: Any = sys.stdout) -> int:
     print(f"wrote {a.out} ({Path(a.out).stat().st_size // 1024} KiB) in "
           f"{figures['seconds']:.0f} s", file=out)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -21,6 +21,7 @@ from rootlaw.agents.value import (
     load_model,
     value_features,
 )
+from rootlaw.commands import train_value as train_value_cli
 from rootlaw.core.determinize import Sampler
 
 
@@ -28,11 +29,9 @@ from rootlaw.core.determinize import Sampler
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Six games (one agent against three bots, a mixed table, the bots alone, twice),
     written in shards of three by the command itself."""
-    from rootlaw.rl import train_value
-
     d = tmp_path_factory.mktemp("corpus")
     out = io.StringIO()
-    assert train_value.main(["--games", "6", "--agents", "heuristic:depth=0", "--corpus",
+    assert train_value_cli.main(["--games", "6", "--agents", "heuristic:depth=0", "--corpus",
                              str(d / "c"), "--shard", "3", "--sample", "1", "--play-only"],
                             out) == 0
     return d / "c"
@@ -50,7 +49,7 @@ def test_train_value_runs_end_to_end_and_the_model_predicts_as_fitted(
     model_path = tmp_path / "model.json"
     args = ["--fit-only", "--corpus", str(corpus), "--out", str(model_path),
             "--kind", kind, "--min-rows", "10"]
-    assert train_value.main(args + ["--per-faction"] * per_faction, out) == 0
+    assert train_value_cli.main(args + ["--per-faction"] * per_faction, out) == 0
     text = out.getvalue()
     assert "validation RMSE" in text and "wrote" in text
     model = load_model(model_path)
