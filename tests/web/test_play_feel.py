@@ -212,6 +212,12 @@ new MutationObserver(changes => {
     if (c.target.id === "replay") window.stepsSeen.push(c.target.getAttribute("data-step"));
   }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-step"]});
+// every board drawn, seen as it is drawn (a poll from the test misses boards on a loaded host)
+window.boardsSeen = new Set();
+new MutationObserver(() => {
+  const board = document.getElementById("map-holder");
+  if (board) window.boardsSeen.add(board.innerHTML);
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 """
 
 
@@ -239,7 +245,7 @@ def test_watching_a_bot_game_unfold_at_a_chosen_speed(page: Page, client: httpx.
         assert time.monotonic() - t0 < 25, "the replay does not advance"
         page.wait_for_timeout(100)
     took = time.monotonic() - t0
-    assert len(boards) > 3  # the pieces moved as it played
+    assert len(boards) > 3 or page.evaluate("window.boardsSeen.size") > 3  # pieces moved
     expect(page.locator("#prompt")).to_contain_text(" acts")
     expect(page.locator("#choices li").first).to_be_visible()  # what the bot did
     # faster
