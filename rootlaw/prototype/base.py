@@ -225,7 +225,7 @@ class ProtoFaction(FactionDef):
         return 0
 
 
-def proto_faction(g: Game, s: int) -> ProtoFaction:
+def pfd(g: Game, s: int) -> ProtoFaction:
     """s's faction under the prototype's rules (every seated faction is one)."""
     fd = g.fdefs[s]
     assert isinstance(fd, ProtoFaction)

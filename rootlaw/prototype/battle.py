@@ -17,7 +17,7 @@ from rootlaw.core.game import FOREST, Game
 from rootlaw.core.move import do_move
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
-from rootlaw.prototype.base import DATA, ProtoFaction, card_fits, matches
+from rootlaw.prototype.base import DATA, card_fits, matches, pfd
 from rootlaw.prototype.hits import IN_BATTLE, hits_step, is_building, lose_piece
 
 text_form("p_retreat", "retreat (take hits for the retreating warriors)")
@@ -42,12 +42,6 @@ def retreat_hits(n: int) -> int:
         if n >= least:
             hits = h
     return hits
-
-
-def pfd(g: Game, s: int) -> ProtoFaction:
-    fd = g.fdefs[s]
-    assert isinstance(fd, ProtoFaction)
-    return fd
 
 
 def fights_in(g: Game, s: int, c: int) -> bool:

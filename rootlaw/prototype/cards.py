@@ -18,7 +18,7 @@ from rootlaw.prototype.base import (
     KEEP,
     ProtoFaction,
     mark_turn,
-    proto_faction,
+    pfd,
     spendable_as,
     turn_has,
 )
@@ -182,7 +182,7 @@ class BirdsongCards(Handler):
             g.played[s].remove("royal_claim")
             g.discard_card("royal_claim")
             ruled = sum(1 for c in g.clearings() if g.rules(s, c))
-            g.score(s, proto_faction(g, s).improvement_vp(g, s, ruled), "royal_claim")  # P8.14.2
+            g.score(s, pfd(g, s).improvement_vp(g, s, ruled), "royal_claim")  # P8.14.2
         else:
             use_one(g, "stand_and_deliver")
             t = g.seat_of(o[1])

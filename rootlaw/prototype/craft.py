@@ -13,7 +13,7 @@ from typing import Final
 from rootlaw.core.game import Game
 from rootlaw.core.options import Option
 from rootlaw.core.steps import Handler, Step, register_steps
-from rootlaw.prototype.base import ALL, NATIONS, ProtoFaction, matches, seat_of
+from rootlaw.prototype.base import ALL, NATIONS, matches, pfd, seat_of
 from rootlaw.prototype.hits import is_building, lose_piece
 
 CRAFTABLE: Final = frozenset({"item", "persistent", "activated", "immediate"})  # P5.3.4
@@ -21,12 +21,6 @@ PIECES: Final = (*NATIONS, ALL)
 ANY_COMBOS: Final = tuple(tuple(combinations_with_replacement(PIECES, n)) for n in range(5))
 FAVORS: Final = {"favor_of_the_foxes": "fox", "favor_of_the_rabbits": "rabbit",
                  "favor_of_the_mice": "mouse"}
-
-
-def pfd(g: Game, s: int) -> ProtoFaction:
-    fd = g.fdefs[s]
-    assert isinstance(fd, ProtoFaction)
-    return fd
 
 
 def _pay(free: tuple[int, int, int, int], need: tuple[int, int, int],

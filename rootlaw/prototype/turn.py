@@ -11,7 +11,7 @@ from typing import Final
 from rootlaw.core.game import RUIN, Game
 from rootlaw.core.options import Option, text_form
 from rootlaw.core.steps import Handler, Step, register_steps
-from rootlaw.prototype.base import ALL, DATA, KEEP, ORDER, ProtoFaction, seat_of
+from rootlaw.prototype.base import ALL, DATA, KEEP, ORDER, pfd, seat_of
 from rootlaw.prototype.battle import battle_targets, start_battle
 from rootlaw.prototype.cards import CHAOS, COALITION, birdsong_victory
 from rootlaw.prototype.moves import move_options, take_move
@@ -22,12 +22,6 @@ RUIN_ITEMS: Final[tuple[str, ...]] = tuple(DATA["items"]["ruins"])  # P2.4
 SUPPLY: Final[dict[str, int]] = {str(k): int(v) for k, v in DATA["items"]["supply"].items()}
 
 text_form("skip", "skip")
-
-
-def pfd(g: Game, s: int) -> ProtoFaction:
-    fd = g.fdefs[s]
-    assert isinstance(fd, ProtoFaction)
-    return fd
 
 
 class Setup(Handler):
