@@ -45,6 +45,22 @@ def test_a_game_is_rated_once(tmp_path: Path) -> None:
     engine.dispose()
 
 
+def test_an_agent_at_several_seats_is_rated_once_at_its_best_place(tmp_path: Path) -> None:
+    """A lobby game's free seats filled by one agent: that agent is one player of the
+    match (at its best place), each faction its own."""
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    Accounts(engine, CLOCK, FAST)
+    r = Ratings(engine, CLOCK)
+    assert r.rate("g1", [Seat("bot:agent:random", "faction:marquise", 0),
+                         Seat("account:1", "faction:eyrie", 1),
+                         Seat("bot:agent:random", "faction:alliance", 2)])
+    board = r.board()
+    (agent,) = board["bot"]
+    assert agent["games"] == 1 and agent["mu"] > 25 > board["account"][0]["mu"]
+    assert sorted(f["games"] for f in board["faction"]) == [1, 1, 1]
+    engine.dispose()
+
+
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
         ) -> Iterator[str]:

@@ -5,7 +5,9 @@ A finished game is rated when its seed came from the server and every seat is ei
 bound to an account or played by a bot or an agent (a seat played by a bare link has no
 one to rate, so the game is not rated). The winners share the first place; the others
 follow by their scores (equal scores share a place). Each seat's player is rated in one
-match (accounts, and bots or agents by their kind), each seat's faction in another.
+match (accounts, and bots or agents by their kind), each seat's faction in another; a
+player at several seats (an agent filling the free seats) is in the match once, at its
+best place.
 
 A game is rated once: the claim (its row in rated_games) and the new ratings are one
 transaction, so two processes that both see the end rate it once.
@@ -92,8 +94,11 @@ class Ratings:
                 return False
             conn.execute(rated_games.insert().values(game_id=game_id, at=now))
             for key in ("player", "faction"):
-                self._match(conn, [getattr(s, key) for s in seats],
-                            [s.rank for s in seats], now)
+                best: dict[str, int] = {}  # an agent kind at several seats: once, its best
+                for seat in seats:
+                    subject = getattr(seat, key)
+                    best[subject] = min(seat.rank, best.get(subject, seat.rank))
+                self._match(conn, list(best), list(best.values()), now)
         return True
 
     def _match(self, conn: sa.Connection, subjects: list[str], ranks: list[int],
