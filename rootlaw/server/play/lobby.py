@@ -76,8 +76,8 @@ class Entry:
                 if v.get("account") is not None}
 
 
-def parse_game(game: Any) -> tuple[dict[str, Any], dict[str, str]]:
-    """A lobby game's create request, checked as a create is, and its seats' kinds."""
+def parse_game(game: Any) -> tuple[dict[str, Any], newgame.NewGame]:
+    """A lobby game's create request, and the same checked as a create is."""
     if not isinstance(game, dict):
         raise ApiError(422, "bad_request", "game must be a JSON object: the create "
                        "request of POST /api/games", "game")
@@ -89,7 +89,7 @@ def parse_game(game: Any) -> tuple[dict[str, Any], dict[str, str]]:
     if HUMAN not in request.kinds.values():
         raise ApiError(422, "no_free_seat", "a lobby game needs a seat for a person "
                        "(\"human\")", "game")
-    return dict(game), request.kinds
+    return dict(game), request
 
 
 def check_fill(fill: Any) -> str | None:

@@ -18,6 +18,7 @@ from rootlaw.server.accounts import Account
 from rootlaw.server.errors import ApiError
 from rootlaw.server.inputs import read_body
 from rootlaw.server.pages import page
+from rootlaw.server.routes import notify
 from rootlaw.server.routes.accounts import accounts_of, body_of, log_in, log_out, sign_up
 
 router = APIRouter(prefix="/account")
@@ -137,18 +138,10 @@ async def form_email(request: Request) -> Response:
                                 max_num_fields=8))
     except (UnicodeDecodeError, ValueError):
         fields = {}
-    hub = request.app.state.hub
     try:
-        account = await to_thread.run_sync(auth.account_of, hub.accounts, request)
-        if account is None:
-            raise ApiError(401, "not_logged_in", "log in to choose your mail")
-        auth.check_csrf(hub.accounts, request, fields.get(auth.CSRF_FIELD))
-        email = fields.get("email", "").strip() or None
-        try:
-            await to_thread.run_sync(hub.notifier.choose, account.id, email,
-                                     fields.get("notify") == "on")
-        except ValueError as e:
-            raise ApiError(422, "bad_email", str(e), "email") from None
+        await notify.choose(request, fields.get(auth.CSRF_FIELD),
+                            fields.get("email", "").strip() or None,
+                            fields.get("notify") == "on")
     except ApiError as e:
         return await render(request, e)
     return RedirectResponse("/account", status_code=303)

@@ -64,13 +64,14 @@ async def listed(request: Request) -> JSONResponse:
 async def open_game(request: Request) -> JSONResponse:
     """Open a game in the lobby; the host takes ``seat`` (default: the first free)."""
     hub, account, body = await change(request, "open")
-    game, kinds = parse_game(body.get("game"))
-    paced = pace.parse(body.get("pace")) or newgame.parse_create(game).pace
-    await to_thread.run_sync(newgame.start, newgame.parse_create(game).kwargs)  # it sets up
+    game, create = parse_game(body.get("game"))
+    paced = pace.parse(body.get("pace")) or create.pace
     seat = body.get("seat")
     if seat is not None and not isinstance(seat, str):
         raise ApiError(422, "bad_request", "seat must be a seat's name", "seat")
-    entry = await to_thread.run_sync(hub.lobby.open, account, game, kinds, seat, paced)
+    await to_thread.run_sync(newgame.start, create.kwargs)  # it sets up
+    entry = await to_thread.run_sync(hub.lobby.open, account, game, create.kinds, seat,
+                                     paced)
     return JSONResponse(await shown_one(hub, entry, account), status_code=201)
 
 

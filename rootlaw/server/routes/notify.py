@@ -40,16 +40,22 @@ async def choose_mail(request: Request) -> JSONResponse:
     if extra:
         raise ApiError(422, "bad_request", f"unknown field (known: {', '.join(FIELDS)})",
                        "body")
+    return JSONResponse(await choose(request, body.get(auth.CSRF_FIELD), body.get("email"),
+                                     body.get("notify", True)))
+
+
+async def choose(request: Request, csrf: object, email: object,
+                 notify: object) -> dict[str, Any]:
+    """The logged-in account's mail choice (the JSON body's or the Account page's form):
+    401 logged out, 403 without the CSRF token, 422 a bad address or choice."""
     hub = hub_of(request)
     account = await logged_in_id(request, "choose your mail")
-    auth.check_csrf(hub.accounts, request, body.get(auth.CSRF_FIELD))
+    auth.check_csrf(hub.accounts, request, csrf)
     try:
-        chosen = await to_thread.run_sync(hub.notifier.choose, account, body.get("email"),
-                                          body.get("notify", True))
+        return await to_thread.run_sync(hub.notifier.choose, account, email, notify)
     except ValueError as e:
         raise ApiError(422, "bad_email" if "email" in str(e) else "bad_request", str(e),
                        "email" if "email" in str(e) else "notify") from None
-    return JSONResponse(chosen)
 
 
 def _shell(text: str, form: str = "") -> str:
