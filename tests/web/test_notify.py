@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from rootlaw.server.background import BackgroundServer, free_port
 from rootlaw.server.play.notify import MailConfig
-from tests.web.account_helpers import FAST, Clock, csrf, sign_up
+from tests.web.account_helpers import FAST, Clock, csrf, log_in, sign_up
 from tests.web.pg import pg_bin, postgres
 from tests.web.test_play_fuzz import encode, raw_bodies, values
 
@@ -221,9 +221,7 @@ def fuzz_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_mail_bodies_never_500(fuzz_url: str, data: st.DataObject) -> None:
     with httpx.Client(base_url=fuzz_url, timeout=10) as c:
         if data.draw(st.booleans()):
-            c.post("/api/account/login", json={"name": "mailfuzz",
-                                               "password": "correct horse battery"},
-                   headers={"X-CSRF-Token": csrf(c)})
+            log_in(c, "mailfuzz")
         fields = data.draw(st.fixed_dictionaries({}, optional={
             "email": st.sampled_from(["a@b.example", "", "@", None]) | values,
             "notify": st.booleans() | values}) | values)

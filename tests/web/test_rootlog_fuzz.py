@@ -1,18 +1,16 @@
 """Fuzzing POST /api/rootlogs (issue 55, "Bad records"): a damaged record, arbitrary
 bytes or a body past the limits is answered with a 2xx or a 4xx in the one error shape,
-never a 500, and a refused record leaves nothing to fetch."""
+never a 500, and a refused record leaves nothing to fetch (the suite's server,
+conftest's ``client``)."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rootlaw.server.background import BackgroundServer
 from tests.rootlog.test_fuzz import SCALE, damaged
 from tests.web.test_play_fuzz import check
 
@@ -23,16 +21,8 @@ raw = st.binary(max_size=200) | st.sampled_from(
     [b"", b"\xff\xfe", b"\xef\xbb\xbf", b"Map: Fall\n" * 3, b"\x00" * 50, "\ud7ff".encode()])
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    folder: Path = tmp_path_factory.mktemp("rootlog_fuzz")
-    with BackgroundServer(db=str(folder / "fuzz.sqlite3"), agent_delay=60) as url, \
-            httpx.Client(base_url=url, timeout=60) as c:
-        yield c
-
-
 def post(client: httpx.Client, body: bytes) -> httpx.Response:
-    r = client.post("/api/rootlogs", content=body,
+    r = client.post("/api/rootlogs", content=body, timeout=60,
                     headers={"Content-Type": "text/plain; charset=utf-8"})
     check(r)
     if r.status_code == 201:  # what was read can be fetched, turn 0 at least
