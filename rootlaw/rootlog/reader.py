@@ -530,8 +530,8 @@ def new_game(tree: Rootlog, directives: dict[str, str], given: bool = False,
     kind = kind or setup_kind(tree, directives)
     opts.pop("setup", None)
     advanced = kind == "advanced"
-    if advanced and "landmarks" not in opts and _dealt_landmarks(h):
-        opts["landmarks"] = _dealt_landmarks(h)  # A.5.2 the header names the cards dealt
+    if advanced and "landmarks" not in opts and (dealt := _dealt_landmarks(h)):
+        opts["landmarks"] = dealt  # A.5.2 the header names the cards dealt
     # a draft, old or new, seats the players in the draft's order: reverse turn order
     # (A.8.2; the pre-Appendix-A drafts the same, docs/rulings.md)
     drafted_order = kind in ("advanced", "draft")

@@ -227,7 +227,7 @@ class Hub:
         self._accounts: Accounts | None = None
         self._lobby: Lobby | None = None
         self._ratings: Ratings | None = None
-        self._rating: set[asyncio.Task[Any]] = set()  # ratings and mail being written
+        self._background_tasks: set[asyncio.Task[Any]] = set()  # ratings and mail being written
         self.origin = secrets.token_hex(8)  # this process, in the store's notifications
         self._store: Store | None = None
         self._writer: ThreadPoolExecutor | None = None
@@ -267,8 +267,8 @@ class Hub:
             return
         self._background(self.ratings.rate, live.id, rated)
 
-    def _rated(self, task: asyncio.Task[Any]) -> None:
-        self._rating.discard(task)
+    def _background_done(self, task: asyncio.Task[Any]) -> None:
+        self._background_tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("a background task failed: %s", task.exception())
 
@@ -298,8 +298,8 @@ class Hub:
 
     def _background(self, fn: Callable[..., Any], *args: Any) -> None:
         task = asyncio.get_running_loop().create_task(to_thread.run_sync(fn, *args))
-        self._rating.add(task)
-        task.add_done_callback(self._rated)
+        self._background_tasks.add(task)
+        task.add_done_callback(self._background_done)
 
     async def _remind(self, now: float) -> None:
         """Reminders of the deadlines that near (their rows handed out once)."""
@@ -810,7 +810,7 @@ class Hub:
 
     async def close(self) -> None:
         tasks = [lv.agent_task for lv in self.live.values() if lv.agent_task]
-        await asyncio.gather(*self._rating, return_exceptions=True)  # ratings finish
+        await asyncio.gather(*self._background_tasks, return_exceptions=True)  # they finish
         for t in (self._listener, self._deadlines):
             if t is not None:
                 tasks.append(t)
