@@ -1,15 +1,27 @@
 // Shared helpers for the rootlaw pages (ES module, no build step).
 
-/** Fetch JSON from the API; throws an Error carrying the API's error message. */
-export async function api(path) {
-  const response = await fetch(path, { headers: { Accept: "application/json" } });
+/** An API answer's JSON; a refusal throws an Error with the API's message, code and status. */
+async function answer(response) {
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     const err = new Error(body?.error?.message || `request failed (${response.status})`);
     err.code = body?.error?.code;
+    err.status = response.status;
     throw err;
   }
   return body;
+}
+
+/** Fetch JSON from the API; throws an Error carrying the API's error message. */
+export async function api(path) {
+  return answer(await fetch(path, { headers: { Accept: "application/json" } }));
+}
+
+/** POST a JSON body to the API (with the account's CSRF token when given). */
+export async function postJson(path, body, csrf = null) {
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  return answer(await fetch(path, { method: "POST", headers, body: JSON.stringify(body) }));
 }
 
 /** Build an element: el("a", {href: "#x", class: "y"}, "text", child). */

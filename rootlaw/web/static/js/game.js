@@ -1,6 +1,6 @@
 // The game page: one seat (?token=T), several at one screen (?token=A&token=B), or a
 // spectator (no token). State arrives by WebSocket; actions and undo go by POST.
-import { api, el, typingIn } from "./common.js";
+import { api, el, postJson, typingIn } from "./common.js";
 import { cardChip, colorsFor, drawBoards, drawMap, drawTable, hirelingColors, hirelingNames, legend, loadGeometry, titleCase } from "./board.js";
 
 const gid = location.pathname.split("/")[2];
@@ -31,18 +31,7 @@ function changedClearings(before, after) {
   return new Set(rows(after.view).filter((c) => old.get(c.id) !== JSON.stringify(c)).map((c) => c.id));
 }
 
-async function post(path, body) {
-  const headers = { "Content-Type": "application/json", Accept: "application/json" };
-  if (csrf) headers["X-CSRF-Token"] = csrf;
-  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const err = new Error(data?.error?.message || `request failed (${response.status})`);
-    err.status = response.status;
-    throw err;
-  }
-  return data;
-}
+const post = (path, body) => postJson(path, body, csrf);
 
 function stateUrl(s) {
   const t = mine.get(s);

@@ -1,6 +1,6 @@
 // The public lobby: the open games from /api/lobby (read again every few seconds),
 // joined, left and started by POSTs with the CSRF token.
-import { api, el } from "./common.js";
+import { api, el, postJson } from "./common.js";
 
 const list = document.getElementById("lobby-games");
 const status = document.getElementById("lobby-status");
@@ -18,10 +18,11 @@ function paceText(p) {
 
 async function post(path, body = {}) {
   error.hidden = true;
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) });
-  const out = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    error.textContent = out?.error?.message || `refused (${r.status})`;
+  let out;
+  try {
+    out = await postJson(path, body, csrf);
+  } catch (err) {
+    error.textContent = err.message;
     error.hidden = false;
     return null;
   }

@@ -1,6 +1,6 @@
 // The lobby: factions and seats, bots' difficulty and traits, map, deck, seed; the
 // reach check (5.2) as advice; then one link per seat and a spectator link.
-import { api, copyText, el } from "./common.js";
+import { api, copyText, el, postJson } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const DRAFT = "draft"; // a seat whose player drafts a faction (Advanced Setup, A.8)
@@ -264,11 +264,7 @@ async function openPublic(body) {
   try {
     const me = await api("/api/account");
     if (!me.account) throw new Error("log in (Account) to open a game in the lobby");
-    const response = await fetch("/api/lobby", { method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf },
-      body: JSON.stringify({ game: body, pace: pace() }) });
-    const entry = await response.json();
-    if (!response.ok) throw new Error(entry?.error?.message || `could not open the game (${response.status})`);
+    const entry = await postJson("/api/lobby", { game: body, pace: pace() }, me.csrf);
     location.href = `/lobby#${entry.id}`;
   } catch (err) {
     $("lobby-error").textContent = err.message;
